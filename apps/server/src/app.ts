@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@referrals/domain/constants';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { openConfiguredDatabase } from './db/open-configured.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerNotFound, trackRoutes, type RouteTable } from './http/not-found.ts';
+import { loggerOptions } from './logging.ts';
+import { healthRoutes } from './modules/health/health-routes.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    routeTable: RouteTable;
+  }
+}
+
+export type BuildAppOptions = {
+  /** An open, migrated database; tests pass theirs. Without it the app opens one from the config and closes it with the app. */
+  database?: DatabaseHandle;
+  /** Extra routes registered with the product's own (tests of the error envelope use it). */
+  withRoutes?: ((app: FastifyInstance) => void) | undefined;
+};
+
+/** The whole server as a Fastify instance: `inject` in tests, `listen` in main.ts. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    // A proxy's request id is kept so one request can be followed across services.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  const database =
+    options.database ??
+    (await openConfiguredDatabase(config, (error) =>
+      app.log.error({ err: error }, 'database connection lost; the pool will reconnect'),
+    ));
+  app.decorate('database', database);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Without HTTPS on localhost the browser would otherwise be told to refuse plain http next time.
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+
+  const knownPaths = trackRoutes(app);
+  app.decorate('routeTable', knownPaths.routes);
+  registerErrorHandler(app);
+  await registerOpenApi(app, config.publicUrl);
+  await app.register(healthRoutes);
+  options.withRoutes?.(app);
+
+  const spaFallback = await registerWebApp(app, config.webDist, {
+    flags: config.flags,
+    support_email: config.supportEmail,
+    version: APP_VERSION,
+  });
+  registerNotFound(app, knownPaths, spaFallback);
+  return app;
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { resolveFeatureFlags, type FeatureFlags } from '@referrals/domain/feature-flags';
+
+/** The demo accounts' password when DEMO_PASSWORD is not set; the README documents it. */
+export const DEFAULT_DEMO_PASSWORD = 'Referrals-Demo-2026';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_DEMO_PASSWORD),
+  SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SUPPORT_EMAIL: z.email('must be an email address').default('support@referrals.example'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  statementTimeoutMs: number;
+  publicUrl: string;
+  demoPassword: string;
+  seedDemoData: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  supportEmail: string;
+  /** The built web app served at /; absent in API-only tests. */
+  webDist: string | undefined;
+  flags: FeatureFlags;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads and validates the environment once at start-up; every problem is listed, not just the first. */
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  const { flags, errors: flagErrors } = resolveFeatureFlags(env);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+    ...flagErrors,
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    demoPassword: e.DEMO_PASSWORD,
+    seedDemoData: e.SEED_DEMO_DATA === 'true',
+    logLevel: e.LOG_LEVEL,
+    supportEmail: e.SUPPORT_EMAIL,
+    webDist: e.WEB_DIST === undefined ? undefined : path.resolve(cwd, e.WEB_DIST),
+    flags,
+  };
+}

@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import pg from 'pg';
+
+/** The one query layer: the same drizzle API over embedded PGlite and a PostgreSQL server. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
+/** Anything a query can run on: the database or a transaction in progress. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Answers whether the database takes a trivial query; used by /api/health. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** A PostgreSQL server; without it, embedded PGlite. */
+  url?: string | undefined;
+  /** Where PGlite keeps its files; `memory://` (or absent) keeps them in memory. */
+  pgliteDir?: string | undefined;
+  /** A dump of an already-migrated PGlite to start from (tests use it to skip initdb). */
+  pgliteDump?: Blob | undefined;
+  poolSize?: number;
+  statementTimeoutMs?: number;
+  /** Called when an idle pooled connection fails, e.g. the server restarted. */
+  onPoolError?: (error: Error) => void;
+};
+
+// pg returns int8 (count(*), bigserial) as a string and PGlite as a number; counts and ids in this
+// product stay far below 2^53, so both drivers hand the application a number. Drizzle passes its own
+// per-query parsers that fall back to pg's global ones, so the global parser is the one that counts.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options);
+  return openPglite(options);
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    statement_timeout: options.statementTimeoutMs ?? 15_000,
+    idle_in_transaction_session_timeout: (options.statementTimeoutMs ?? 15_000) * 2,
+    connectionTimeoutMillis: 10_000,
+  });
+  // Without a listener, an idle client's error (database restart, network blip) crashes the process.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const handle: DatabaseHandle = {
+    db: drizzlePg({ client: pool }),
+    kind: 'postgres',
+    ping: () => ping(() => pool.query('select 1')),
+    close: () => pool.end(),
+  };
+  // Fail at start-up, not at the first request, when the server cannot be reached.
+  await pool.query('select 1');
+  return handle;
+}
+
+async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const dir = options.pgliteDir;
+  if (dir && !dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
+  // PGlite runs in this process and serves one query at a time, so it has no statement timeout of its own;
+  // production uses a PostgreSQL server where the pool sets one.
+  const client = await PGlite.create(dir && !dir.startsWith('memory://') ? dir : undefined, {
+    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+  });
+  return {
+    db: drizzlePglite({ client }) as unknown as Database,
+    kind: 'pglite',
+    ping: () => ping(() => client.query('select 1')),
+    close: () => client.close(),
+  };
+}
+
+async function ping(query: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which drizzle's types leave open. */
+export async function queryRows<T extends Record<string, unknown>>(q: Queryable, query: SQL): Promise<T[]> {
+  const result: unknown = await q.execute(query);
+  return (result as { rows: T[] }).rows;
+}

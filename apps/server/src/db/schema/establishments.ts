@@ -1,0 +1,42 @@
+import { boolean, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { entityColumns } from './columns.ts';
+
+/** General practices, clinics, hospitals, their departments and personal spaces (spec section 3). */
+export const establishments = pgTable(
+  'establishments',
+  {
+    ...entityColumns,
+    name: text('name').notNull(),
+    /** CL clinic, HL hospital, PR general practice, DT department, PA personal or practitioner space. */
+    type: text('type').notNull(),
+    /** A department's hospital. */
+    hospital_id: uuid('hospital_id').references((): AnyPgColumn => establishments.id),
+    slug: text('slug'),
+    phone1: text('phone1'),
+    phone2: text('phone2'),
+    address1: text('address1'),
+    address2: text('address2'),
+    city: text('city'),
+    state: text('state').notNull().default('NSW'),
+    postcode: text('postcode'),
+    email: text('email'),
+    website: text('website'),
+    description: text('description'),
+    is_approved: boolean('is_approved').notNull().default(false),
+    is_verified: boolean('is_verified').notNull().default(false),
+    accepts_join_requests: boolean('accepts_join_requests').notNull().default(false),
+    accepts_in_app_referrals: boolean('accepts_in_app_referrals').notNull().default(false),
+    disable_auto_allocation: boolean('disable_auto_allocation').notNull().default(false),
+    allows_shared_inbox_access: boolean('allows_shared_inbox_access').notNull().default(false),
+    allows_cpl_and_shared_outbox_access: boolean('allows_cpl_and_shared_outbox_access')
+      .notNull()
+      .default(false),
+    case_conferences_enabled: boolean('case_conferences_enabled').notNull().default(false),
+    sms_enabled: boolean('sms_enabled').notNull().default(false),
+  },
+  (t) => [
+    index('establishments_type_name_idx').on(t.type, t.name),
+    index('establishments_hospital_idx').on(t.hospital_id),
+    uniqueIndex('establishments_slug_key').on(t.slug),
+  ],
+);

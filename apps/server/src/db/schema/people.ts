@@ -1,0 +1,72 @@
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { entityColumns } from './columns.ts';
+import { establishments } from './establishments.ts';
+
+/** A signed-in person: a provider (health professional or practice staff) or a patient or carer. */
+export const users = pgTable(
+  'users',
+  {
+    ...entityColumns,
+    /** The key of the profile; stored lower-case so sign-in is case-insensitive. */
+    email: text('email').notNull(),
+    user_type: text('user_type').notNull().default('provider'),
+    title: text('title').notNull().default('DR'),
+    first_name: text('first_name').notNull(),
+    middle_name: text('middle_name'),
+    last_name: text('last_name').notNull(),
+    dob: date('dob', { mode: 'string' }),
+    phone: text('phone'),
+    ahpra_num: text('ahpra_num'),
+    provider_num_list: jsonb('provider_num_list').$type<string[]>().notNull().default([]),
+    default_provider_num: text('default_provider_num'),
+    default_provider_num_type: text('default_provider_num_type'),
+    qualification: text('qualification'),
+    /** GP, GPP, PM, PA, SP, SPT; null for patients. */
+    role: text('role'),
+    sub_role: text('sub_role'),
+    profession: text('profession'),
+    registration_completed: boolean('registration_completed').notNull().default(false),
+    /** Minutes of inactivity before sign-out; null means the 30-minute default. */
+    session_expiry: integer('session_expiry'),
+    current_establishment_id: uuid('current_establishment_id').references(() => establishments.id),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_ahpra_num_key')
+      .on(t.ahpra_num)
+      .where(sql`${t.ahpra_num} is not null`),
+  ],
+);
+
+/** A user's place at an establishment: priority 1 primary, 2 secondary, 3 professional/personal. */
+export const employments = pgTable(
+  'employments',
+  {
+    ...entityColumns,
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    establishment_id: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id),
+    priority: integer('priority').notNull(),
+    status: text('status').notNull().default('UNVERIFIED'),
+    /** manage_referral, add_referral, accept_referral, administer_referral (spec section 6). */
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    is_verified_employee: boolean('is_verified_employee').notNull().default(false),
+    is_head_of_department: boolean('is_head_of_department').notNull().default(false),
+    has_special_access: boolean('has_special_access').notNull().default(false),
+    has_shared_inbox_access: boolean('has_shared_inbox_access').notNull().default(false),
+    has_shared_outbox_access: boolean('has_shared_outbox_access').notNull().default(false),
+    can_send_referral: boolean('can_send_referral').notNull().default(true),
+    is_account_holder: boolean('is_account_holder').notNull().default(false),
+    signature: text('signature'),
+    user_tag: text('user_tag'),
+    user_tag_other: text('user_tag_other'),
+  },
+  (t) => [
+    index('employments_user_idx').on(t.user_id, t.priority),
+    index('employments_establishment_status_idx').on(t.establishment_id, t.status),
+  ],
+);

@@ -1,0 +1,12 @@
+/** The demo sign-ins, one per kind of user; the README and the start-up banner list them. */
+export const DEMO_ACCOUNTS = [
+  {
+    email: 'gp@demo.test',
+    who: 'Dr Sarah Mitchell, general practitioner at Harbourside Family Medical Practice',
+  },
+  { email: 'specialist@demo.test', who: 'Dr James Chen, cardiologist at North Shore Heart Clinic' },
+  { email: 'pm@demo.test', who: "Karen O'Brien, practice manager and account holder at Harbourside" },
+  { email: 'pa@demo.test', who: 'Tom Nguyen, practice administrator at North Shore Heart Clinic' },
+  { email: 'hospital@demo.test', who: 'Dr Aisha Rahman, head of Cardiology at Royal Eastern Hospital' },
+  { email: 'patient@demo.test', who: 'Emily Watson, a patient of Harbourside' },
+] as const;

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { employments, users } from '../schema/people.ts';
+import { establishments } from '../schema/establishments.ts';
+import { patients } from '../schema/patients.ts';
+import { referrals } from '../schema/referrals.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { isDatabaseEmpty, seedDemoData } from './demo-seed.ts';
+
+describe('the demo seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    expect(await isDatabaseEmpty(t.database.db)).toBe(true);
+    await seedDemoData(t.database.db);
+  });
+  afterAll(() => t.app.close());
+
+  it('creates a general practice, a clinic, a hospital with departments and a personal space', async () => {
+    const rows = await t.database.db.select().from(establishments).orderBy(asc(establishments.name));
+    expect(new Set(rows.map((r) => r.type))).toEqual(new Set(['PR', 'CL', 'HL', 'DT', 'PA']));
+    const hospital = rows.find((r) => r.name === 'Royal Eastern Hospital');
+    const departments = rows.filter((r) => r.hospital_id === hospital?.id).map((r) => r.name);
+    expect(departments).toEqual(expect.arrayContaining(['Cardiology', 'Mental Health']));
+    expect(await isDatabaseEmpty(t.database.db)).toBe(false);
+  });
+
+  it('has every documented demo account, each with a place to work or a patient record', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, account.email));
+      expect(user, account.email).toBeDefined();
+      const jobs = await t.database.db
+        .select()
+        .from(employments)
+        .where(eq(employments.user_id, user?.id ?? ''));
+      const records = await t.database.db
+        .select()
+        .from(patients)
+        .where(eq(patients.user_id, user?.id ?? ''));
+      expect(jobs.length + records.length, account.email).toBeGreaterThan(0);
+    }
+    const [pm] = await t.database.db
+      .select({ holder: employments.is_account_holder })
+      .from(employments)
+      .innerJoin(users, eq(users.id, employments.user_id))
+      .where(eq(users.email, 'pm@demo.test'));
+    expect(pm?.holder).toBe(true);
+  });
+
+  it('spreads referrals over the states a receiver works through, with drafts kept out of the sent ones', async () => {
+    const rows = await t.database.db.select().from(referrals);
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(['DRFT', 'SBMT', 'VWD', 'ACPT', 'SCHDL', 'WLST', 'RTRN']),
+    );
+    for (const r of rows)
+      expect(r.submitted_at === null, `${r.status} submitted_at`).toBe(r.status === 'DRFT');
+    expect(rows.some((r) => r.type === 'MANUAL')).toBe(true);
+  });
+
+  it('gives patients valid-looking Australian details', async () => {
+    const rows = await t.database.db.select().from(patients);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    for (const p of rows) {
+      expect(p.pub_insurance_details).toMatch(/^[2-6]\d{9}$/);
+      expect(p.postcode).toMatch(/^\d{4}$/);
+      expect(p.dob).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+});

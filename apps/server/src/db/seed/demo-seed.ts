@@ -1,0 +1,322 @@
+import { count } from 'drizzle-orm';
+import type { Database, Queryable } from '../database.ts';
+import { establishments } from '../schema/establishments.ts';
+import {
+  createEmployment,
+  createEstablishment,
+  createPatient,
+  createReferral,
+  createUser,
+  type Establishment,
+  type Patient,
+  type User,
+} from '../factories/factories.ts';
+import { createSampler } from '../factories/sample-data.ts';
+
+const ALL_PERMISSIONS = ['manage_referral', 'add_referral', 'accept_referral', 'administer_referral'];
+
+/** The demo runs on a database that has no establishment yet, i.e. on first start. */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(establishments);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Realistic demo data: a general practice, a specialist clinic, a hospital with departments and a
+ * personal space; a user of each kind; patients; and referrals in every common state. One transaction,
+ * so a failed seed leaves an empty database that the next start seeds again.
+ */
+export async function seedDemoData(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const s = createSampler();
+    const places = await seedEstablishments(tx);
+    const people = await seedPeople(tx, places);
+    const harbourPatients: Patient[] = [];
+    harbourPatients.push(
+      await createPatient(
+        tx,
+        {
+          establishment_id: places.practice.id,
+          doctor_id: people.gp.id,
+          user_id: people.patient.id,
+          title: 'MS',
+          first_name: 'Emily',
+          last_name: 'Watson',
+          dob: '1987-04-12',
+          sex_at_birth: 'F',
+          sex: 'F',
+          email: 'patient@demo.test',
+          address1: '14 Darling Street',
+          city: 'Balmain',
+          state: 'NSW',
+          postcode: '2041',
+        },
+        s,
+      ),
+    );
+    for (let i = 0; i < 14; i++) {
+      harbourPatients.push(
+        await createPatient(tx, { establishment_id: places.practice.id, doctor_id: people.gp.id }, s),
+      );
+    }
+    await seedReferrals(tx, places, people, harbourPatients, s);
+  });
+}
+
+async function seedEstablishments(tx: Queryable) {
+  const practice = await createEstablishment(tx, {
+    name: 'Harbourside Family Medical Practice',
+    slug: 'harbourside-family-medical',
+    type: 'PR',
+    address1: '221 Darling Street',
+    city: 'Balmain',
+    state: 'NSW',
+    postcode: '2041',
+    phone1: '(02) 9810 4471',
+    email: 'reception@harbourside.example',
+    website: 'https://harbourside.example',
+    accepts_join_requests: true,
+    allows_shared_inbox_access: true,
+  });
+  const clinic = await createEstablishment(tx, {
+    name: 'North Shore Heart Clinic',
+    slug: 'north-shore-heart-clinic',
+    type: 'CL',
+    address1: 'Suite 4, 12 Pacific Highway',
+    city: 'St Leonards',
+    state: 'NSW',
+    postcode: '2065',
+    phone1: '(02) 9439 2210',
+    email: 'referrals@northshoreheart.example',
+    description: 'Consultant cardiology: chest pain, arrhythmia, heart failure and echocardiography.',
+    allows_shared_inbox_access: true,
+    allows_cpl_and_shared_outbox_access: true,
+    case_conferences_enabled: true,
+  });
+  const hospital = await createEstablishment(tx, {
+    name: 'Royal Eastern Hospital',
+    slug: 'royal-eastern-hospital',
+    type: 'HL',
+    address1: '300 Grattan Street',
+    city: 'Parkville',
+    state: 'VIC',
+    postcode: '3050',
+    phone1: '(03) 9342 7000',
+    email: 'outpatients@royaleastern.example',
+    sms_enabled: true,
+    case_conferences_enabled: true,
+  });
+  const departments: Record<string, Establishment> = {};
+  for (const name of ['Cardiology', 'Orthopaedics', 'Endocrinology', 'Mental Health']) {
+    departments[name] = await createEstablishment(tx, {
+      name,
+      type: 'DT',
+      hospital_id: hospital.id,
+      address1: hospital.address1,
+      city: hospital.city,
+      state: hospital.state,
+      postcode: hospital.postcode,
+      email: `${name.toLowerCase().replace(/\s+/g, '-')}@royaleastern.example`,
+      accepts_join_requests: true,
+    });
+  }
+  const personal = await createEstablishment(tx, {
+    name: 'Dr James Chen (Professional)',
+    type: 'PA',
+    city: 'St Leonards',
+    state: 'NSW',
+    postcode: '2065',
+    is_approved: true,
+    is_verified: true,
+    accepts_in_app_referrals: false,
+  });
+  return {
+    practice,
+    clinic,
+    hospital,
+    cardiology: departments.Cardiology as Establishment,
+    departments,
+    personal,
+  };
+}
+
+type Places = Awaited<ReturnType<typeof seedEstablishments>>;
+
+async function seedPeople(tx: Queryable, places: Places) {
+  const gp = await createUser(tx, {
+    email: 'gp@demo.test',
+    title: 'DR',
+    first_name: 'Sarah',
+    last_name: 'Mitchell',
+    role: 'GP',
+    ahpra_num: 'MED0001234567',
+    provider_num_list: ['2426621B'],
+    default_provider_num: '2426621B',
+    current_establishment_id: places.practice.id,
+  });
+  await createEmployment(tx, {
+    user_id: gp.id,
+    establishment_id: places.practice.id,
+    priority: 1,
+    permissions: ['manage_referral', 'add_referral'],
+    has_shared_inbox_access: true,
+  });
+
+  const specialist = await createUser(tx, {
+    email: 'specialist@demo.test',
+    title: 'DR',
+    first_name: 'James',
+    last_name: 'Chen',
+    role: 'SP',
+    ahpra_num: 'MED0007654321',
+    current_establishment_id: places.clinic.id,
+  });
+  await createEmployment(tx, {
+    user_id: specialist.id,
+    establishment_id: places.clinic.id,
+    priority: 1,
+    permissions: ['manage_referral', 'add_referral', 'accept_referral'],
+  });
+  await createEmployment(tx, {
+    user_id: specialist.id,
+    establishment_id: places.personal.id,
+    priority: 3,
+    permissions: ['manage_referral', 'add_referral', 'accept_referral'],
+  });
+
+  const pm = await createUser(tx, {
+    email: 'pm@demo.test',
+    title: 'MS',
+    first_name: 'Karen',
+    last_name: "O'Brien",
+    role: 'PM',
+    sub_role: 'AC',
+    current_establishment_id: places.practice.id,
+  });
+  await createEmployment(tx, {
+    user_id: pm.id,
+    establishment_id: places.practice.id,
+    priority: 1,
+    permissions: ALL_PERMISSIONS,
+    is_account_holder: true,
+    has_shared_inbox_access: true,
+    has_shared_outbox_access: true,
+  });
+
+  const pa = await createUser(tx, {
+    email: 'pa@demo.test',
+    title: 'MR',
+    first_name: 'Tom',
+    last_name: 'Nguyen',
+    role: 'PA',
+    current_establishment_id: places.clinic.id,
+  });
+  await createEmployment(tx, {
+    user_id: pa.id,
+    establishment_id: places.clinic.id,
+    priority: 1,
+    permissions: ['manage_referral', 'accept_referral'],
+    has_shared_inbox_access: true,
+    has_shared_outbox_access: true,
+  });
+
+  const hospitalHead = await createUser(tx, {
+    email: 'hospital@demo.test',
+    title: 'DR',
+    first_name: 'Aisha',
+    last_name: 'Rahman',
+    role: 'SP',
+    ahpra_num: 'MED0003141592',
+    current_establishment_id: places.cardiology.id,
+  });
+  await createEmployment(tx, {
+    user_id: hospitalHead.id,
+    establishment_id: places.cardiology.id,
+    priority: 1,
+    permissions: ALL_PERMISSIONS,
+    is_head_of_department: true,
+    has_special_access: true,
+    has_shared_inbox_access: true,
+  });
+
+  const patient = await createUser(tx, {
+    email: 'patient@demo.test',
+    user_type: 'patient',
+    title: 'MS',
+    first_name: 'Emily',
+    last_name: 'Watson',
+    role: null,
+    dob: '1987-04-12',
+  });
+  return { gp, specialist, pm, pa, hospitalHead, patient };
+}
+
+async function seedReferrals(
+  tx: Queryable,
+  places: Places,
+  people: { gp: User; specialist: User; hospitalHead: User },
+  patientsList: Patient[],
+  s: ReturnType<typeof createSampler>,
+) {
+  const day = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  const receivers = [
+    { to: places.clinic, assignee: people.specialist },
+    { to: places.cardiology, assignee: people.hospitalHead },
+    { to: places.departments.Orthopaedics as Establishment, assignee: null },
+    { to: places.departments.Endocrinology as Establishment, assignee: null },
+  ];
+  const spread: { status: string; ageDays: number; appointmentInDays?: number; priority?: string }[] = [
+    { status: 'SBMT', ageDays: 0.2, priority: 'URGENT' },
+    { status: 'SBMT', ageDays: 1 },
+    { status: 'SBMT', ageDays: 3 },
+    { status: 'VWD', ageDays: 4 },
+    { status: 'VWD', ageDays: 6 },
+    { status: 'ACPT', ageDays: 9 },
+    { status: 'ACPT', ageDays: 12 },
+    { status: 'SCHDL', ageDays: 15, appointmentInDays: 7 },
+    { status: 'SCHDL', ageDays: 20, appointmentInDays: 2 },
+    { status: 'WLST', ageDays: 30 },
+    { status: 'RTRN', ageDays: 35 },
+    { status: 'SBMT', ageDays: 40 },
+  ];
+  for (const [i, item] of spread.entries()) {
+    const receiver = receivers[i % receivers.length] as (typeof receivers)[number];
+    const patient = patientsList[i % patientsList.length] as Patient;
+    await createReferral(tx, {
+      status: item.status,
+      patient_id: patient.id,
+      referrer_id: people.gp.id,
+      from_establishment_id: places.practice.id,
+      to_establishment_id: receiver.to.id,
+      assignee_id: receiver.assignee?.id ?? null,
+      no_named_specialist: receiver.assignee === null,
+      referrer_provider_num: '2426621B',
+      submitted_at: new Date(now - item.ageDays * day),
+      triage_priority: item.priority ?? null,
+      ...(item.appointmentInDays !== undefined
+        ? {
+            appointment_date: new Date(now + item.appointmentInDays * day),
+            appointment_location: 'Consulting room 3',
+          }
+        : {}),
+    });
+  }
+  // Drafts the GP has started, and a manual referral recorded by the clinic from a faxed letter.
+  for (let i = 0; i < 2; i++) {
+    await createReferral(tx, {
+      status: 'DRFT',
+      patient_id: (patientsList[12 + i] as Patient).id,
+      referrer_id: people.gp.id,
+      from_establishment_id: places.practice.id,
+      to_establishment_id: places.clinic.id,
+    });
+  }
+  await createReferral(tx, {
+    type: 'MANUAL',
+    status: 'SBMT',
+    patient_id: (patientsList[s.int(1, patientsList.length - 1)] as Patient).id,
+    to_establishment_id: places.clinic.id,
+    submitted_at: new Date(now - 2 * day),
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { fieldErrorsFromIssues } from '@referrals/domain/api';
+import { ApiError } from './api-errors.ts';
+
+const SERVER_ERROR = 'A server error occurred. Please try again or contact support with this request id.';
+
+/** Every error from /api/ leaves as JSON in the documented shape; a 5xx never shows its message or stack. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) return reply.status(error.statusCode).send(error.body);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath
+          .split('/')
+          .filter(Boolean)
+          .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        message: v.message ?? 'Invalid value.',
+      }));
+      return reply.status(400).send(fieldErrorsFromIssues(issues));
+    }
+
+    if (!isResponseSerializationError(error)) {
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500)
+        return reply.status(status).send({ detail: clientErrorDetail(error) });
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ detail: SERVER_ERROR, request_id: request.id });
+  });
+}
+
+/** Fastify's own 4xx (malformed JSON, body too large, bad content type) in the DRF wording. */
+function clientErrorDetail(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return `JSON parse error - ${error.message}`;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported media type in request.';
+    default:
+      // SyntaxError from the JSON parser carries no code.
+      return error.name === 'SyntaxError' ? `JSON parse error - ${error.message}` : error.message;
+  }
+}

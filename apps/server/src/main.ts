@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { openConfiguredDatabase } from './db/open-configured.ts';
+import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
+import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed.ts';
+
+// Both src/main.ts (tsx) and dist/main.js (bundle) sit one level below apps/server.
+const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openConfiguredDatabase(config, (error) =>
+    console.error(`database connection lost (${error.message}); the pool will reconnect`),
+  );
+  await migrateDatabase(database);
+  const seeded = config.seedDemoData && (await isDatabaseEmpty(database.db));
+  if (seeded) await seedDemoData(database.db);
+
+  const app = await buildApp({ ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST }, { database });
+  app.addHook('onClose', () => database.close());
+  await app.listen({ port: config.port, host: config.host });
+  printBanner(config, database.kind, seeded);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Requests in flight finish; a stuck one does not hold the process past the grace period.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function printBanner(config: Config, kind: string, seeded: boolean): void {
+  const password =
+    config.demoPassword === DEFAULT_DEMO_PASSWORD ? config.demoPassword : 'the value of DEMO_PASSWORD';
+  const lines = [
+    '',
+    `  Referrals is running at ${config.publicUrl}`,
+    `  API docs: ${config.publicUrl}/api/docs    Health: ${config.publicUrl}/api/health`,
+    `  Database: ${kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded' : ''}`,
+    '',
+    `  Demo sign-ins (password: ${password}):`,
+    ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(22)} ${a.who}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Referrals could not start:', error);
+  process.exit(1);
+});

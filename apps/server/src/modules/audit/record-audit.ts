@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/database.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+
+export type AuditOutcome = 'success' | 'denied' | 'failure';
+
+export type AuditEvent = {
+  /** What happened, in the product's words: 'referral.accept', 'patient.read', 'auth.sign-in'. */
+  action: string;
+  resourceType: string;
+  resourceId?: string | null;
+  patientId?: string | null;
+  outcome?: AuditOutcome;
+  /** Extra facts that help an investigation; never clinical content or secrets. */
+  detail?: Record<string, unknown>;
+};
+
+/** Who did it and from where; taken from the request so callers cannot forget a field. */
+export type AuditActor = {
+  actorId: string | null;
+  establishmentId: string | null;
+  ip: string | null;
+  requestId: string | null;
+};
+
+export function auditActorFrom(
+  request: FastifyRequest,
+  who: { actorId: string | null; establishmentId: string | null },
+): AuditActor {
+  return { ...who, ip: request.ip, requestId: request.id };
+}
+
+/**
+ * Writes one audit row through `q`, which should be the caller's transaction: the row then exists exactly
+ * when the change it describes does.
+ */
+export async function recordAudit(q: Queryable, actor: AuditActor, event: AuditEvent): Promise<void> {
+  await q.insert(auditLog).values({
+    actor_id: actor.actorId,
+    establishment_id: actor.establishmentId,
+    ip: actor.ip,
+    request_id: actor.requestId,
+    action: event.action,
+    resource_type: event.resourceType,
+    resource_id: event.resourceId ?? null,
+    patient_id: event.patientId ?? null,
+    outcome: event.outcome ?? 'success',
+    detail: event.detail ?? null,
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { HealthSchema } from '@referrals/domain/api';
+import { APP_VERSION } from '@referrals/domain/constants';
+
+/** Load balancers and `npm start` ask this; it answers 503 while the database does not. */
+export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Whether the server and its database answer',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
+    },
+    async (_request, reply) => {
+      const database = (await app.database.ping()) ? 'ok' : 'unavailable';
+      const status = database === 'ok' ? 'ok' : 'unavailable';
+      return reply.status(status === 'ok' ? 200 : 503).send({ status, database, version: APP_VERSION });
+    },
+  );
+  done();
+};

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import {
+  RUNTIME_CONFIG_ELEMENT_ID,
+  RUNTIME_CONFIG_PLACEHOLDER,
+  type RuntimeConfig,
+} from '@referrals/domain/runtime-config';
+
+/**
+ * Serves the built web app: hashed assets with long caching, and index.html for every other GET so a deep
+ * link such as /referrals/inbox/all opens the app at that screen. Returns the fallback for the not-found
+ * handler, or undefined when there is no build (API-only runs).
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  runtimeConfig: RuntimeConfig,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined> {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
+  if (!webDist || !indexFile || !existsSync(indexFile)) {
+    app.log.warn({ webDist }, 'no built web app found; serving the API only');
+    return undefined;
+  }
+  const indexHtml = withRuntimeConfig(readFileSync(indexFile, 'utf8'), runtimeConfig);
+
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  return (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ detail: 'Not found.' });
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  };
+}
+
+function withRuntimeConfig(html: string, config: RuntimeConfig): string {
+  // JSON inside <script> must not be able to close the element.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const tag = `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+  return html.includes(RUNTIME_CONFIG_PLACEHOLDER)
+    ? html.replace(RUNTIME_CONFIG_PLACEHOLDER, tag)
+    : html.replace('</head>', `${tag}</head>`);
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/database.ts';
+import { workerDatabase } from './test-database.ts';
+
+export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config };
+
+/**
+ * The real app on this worker's real database, configured as on a fresh machine. `env` adds settings;
+ * `withRoutes` registers extra routes before the app is ready, for tests of cross-cutting behaviour.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  withRoutes?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://referrals.test', ...env });
+  const database = await workerDatabase();
+  const app = await buildApp(config, { database, withRoutes });
+  await app.ready();
+  return { app, database, config };
+}

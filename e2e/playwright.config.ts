@@ -35,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    command: 'node e2e/start-server.mjs',
     cwd: root,
     url: `http://localhost:${port}/api/health`,
     timeout: 180_000,
@@ -46,7 +46,6 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
-      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     },
   },
 });

@@ -1,0 +1,109 @@
+import { paths } from '@/lib/paths';
+
+/** The side navigation's destinations (spec section 2 Layout). */
+export type NavItemId =
+  | 'dashboard'
+  | 'inbox-referrals'
+  | 'inbox-reports'
+  | 'inbox-case-conferences'
+  | 'outbox-referrals'
+  | 'outbox-case-conferences'
+  | 'outbox-reports'
+  | 'drafts-referrals'
+  | 'drafts-reports'
+  | 'archive'
+  | 'patients'
+  | 'providers'
+  | 'trash';
+
+export type NavItem = {
+  id: NavItemId;
+  label: string;
+  href: string;
+  /** Inbox and outbox items show an unread count once the stats API supplies one. */
+  showsUnreadCount: boolean;
+};
+
+export type NavGroup = { label: string; items: readonly NavItem[] };
+
+const item = (id: NavItemId, label: string, href: string, showsUnreadCount = false): NavItem => ({
+  id,
+  label,
+  href,
+  showsUnreadCount,
+});
+
+/** Items in the spec's order; a single item is a group without a label. */
+export const NAV_GROUPS: readonly NavGroup[] = [
+  { label: '', items: [item('dashboard', 'Dashboard', paths.home.getHref())] },
+  {
+    label: 'Inbox',
+    items: [
+      item('inbox-referrals', 'Referrals', paths.referrals.inbox.getHref('all'), true),
+      item('inbox-reports', 'Reports', paths.clinicalReports.inbox.getHref('all'), true),
+      item(
+        'inbox-case-conferences',
+        'Case Conferences',
+        paths.referrals.inbox.getHref('case-conference-active'),
+        true,
+      ),
+    ],
+  },
+  {
+    label: 'Outbox',
+    items: [
+      item('outbox-referrals', 'Referrals', paths.referrals.outbox.getHref('all'), true),
+      item(
+        'outbox-case-conferences',
+        'Case Conferences',
+        paths.referrals.outbox.getHref('case-conference-active'),
+        true,
+      ),
+      item('outbox-reports', 'Reports', paths.clinicalReports.outbox.getHref('all'), true),
+    ],
+  },
+  {
+    label: 'Drafts',
+    items: [
+      item('drafts-referrals', 'Referrals', paths.referrals.outbox.getHref('drafts')),
+      item('drafts-reports', 'Reports', paths.clinicalReports.outbox.getHref('drafts')),
+    ],
+  },
+  {
+    label: '',
+    items: [
+      item('archive', 'Archive', paths.referrals.archive.getHref()),
+      item('patients', 'Patients', paths.patients.list.getHref()),
+      item('providers', 'Providers', paths.providers.getHref()),
+      item('trash', 'Deleted Items', paths.referrals.trash.getHref()),
+    ],
+  },
+];
+
+/**
+ * The item to highlight for a location. Several items share a route pattern (drafts are an outbox list
+ * type, case conferences an inbox or outbox list type), so this goes by the list type, not the prefix.
+ */
+export function activeNavItem(pathname: string): NavItemId | null {
+  const [area, box, type] = pathname.split('/').filter((part) => part !== '');
+  if (area === undefined) return 'dashboard';
+  const isCaseConference = type?.startsWith('case-conference') ?? false;
+  if (area === 'referrals') {
+    if (box === 'inbox') return isCaseConference ? 'inbox-case-conferences' : 'inbox-referrals';
+    if (box === 'outbox') {
+      if (type === 'drafts') return 'drafts-referrals';
+      return isCaseConference ? 'outbox-case-conferences' : 'outbox-referrals';
+    }
+    if (box === 'archive') return 'archive';
+    if (box === 'trash') return 'trash';
+    return null;
+  }
+  if (area === 'clinical-reports') {
+    if (box === 'inbox') return 'inbox-reports';
+    if (box === 'outbox') return type === 'drafts' ? 'drafts-reports' : 'outbox-reports';
+    return null;
+  }
+  if (area === 'patients') return 'patients';
+  if (area === 'providers') return 'providers';
+  return null;
+}

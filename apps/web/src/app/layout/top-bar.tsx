@@ -1,0 +1,68 @@
+import { ActionIcon, Burger, Group, Kbd, Text, Tooltip } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EstablishmentSelector } from '@/features/establishments/components/establishment-selector';
+import { paths } from '@/lib/paths';
+import { Logo } from '@/ui/logo';
+import { TopBarActions } from './top-bar-actions';
+
+export const SIDE_NAV_ID = 'side-navigation';
+
+type TopBarProps = {
+  navCollapsed: boolean;
+  onToggleNav: () => void;
+  mobileNavOpened: boolean;
+  onToggleMobileNav: () => void;
+};
+
+function ShortcutHint({ collapsed }: { collapsed: boolean }) {
+  return (
+    <Text size="xs" component="span">
+      {collapsed ? 'Expand' : 'Collapse'} navigation <Kbd size="xs">Alt</Kbd> + <Kbd size="xs">\</Kbd>
+    </Text>
+  );
+}
+
+/** The main layout's top bar (spec section 2 Layout). */
+export function TopBar({ navCollapsed, onToggleNav, mobileNavOpened, onToggleMobileNav }: TopBarProps) {
+  const NavIcon = navCollapsed ? IconLayoutSidebarLeftExpand : IconLayoutSidebarLeftCollapse;
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        {/* Two controls because phones get an overlay drawer and desktops a collapsible rail. */}
+        <Burger
+          opened={mobileNavOpened}
+          onClick={onToggleMobileNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle navigation"
+          aria-expanded={mobileNavOpened}
+          aria-controls={SIDE_NAV_ID}
+        />
+        <Tooltip label={<ShortcutHint collapsed={navCollapsed} />} withArrow>
+          <ActionIcon
+            visibleFrom="sm"
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={onToggleNav}
+            aria-label="Toggle navigation"
+            aria-expanded={!navCollapsed}
+            aria-controls={SIDE_NAV_ID}
+          >
+            <NavIcon size={22} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+        <Link
+          to={paths.home.getHref()}
+          aria-label="Referrals, go to Dashboard"
+          style={{ textDecoration: 'none' }}
+        >
+          <Logo />
+        </Link>
+        <EstablishmentSelector />
+      </Group>
+      <TopBarActions />
+    </Group>
+  );
+}

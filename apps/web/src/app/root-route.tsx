@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import type { RouteHandle } from './routes/lazy-route';
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).title === 'string';
+}
+
+/** The root of every route: document title from the deepest route that names itself, scroll restoration. */
+export function RootRoute() {
+  const matches = useMatches();
+  const title = matches
+    .map((match) => match.handle)
+    .filter(isRouteHandle)
+    .at(-1)?.title;
+
+  useEffect(() => {
+    // A tab title per screen helps clinicians who keep several referrals open side by side.
+    document.title = title === undefined ? 'Referrals' : `${title} · Referrals`;
+  }, [title]);
+
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

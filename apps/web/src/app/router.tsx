@@ -1,0 +1,54 @@
+import type { FeatureFlags } from '@referrals/domain/feature-flags';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { errorSet } from '@/lib/error-set';
+import { FullScreenLoader } from '@/ui/full-screen-loader';
+import { MainLayout } from './layout/main-layout';
+import { ErrorPage } from './pages/error-page';
+import { RootRoute } from './root-route';
+import { lazyRoute } from './routes/lazy-route';
+import { layoutRoutes } from './routes/layout-routes';
+import { publicRoutes } from './routes/public-routes';
+import { redirectToNotFound } from './routes/route-checks';
+
+function maintenanceRoutes(): RouteObject[] {
+  // Every address shows the maintenance page, without redirecting, so a reload afterwards lands where
+  // the user was (spec section 9, maintenance flag).
+  return [
+    lazyRoute('*', 'Down for maintenance', () =>
+      import('./pages/maintenance-page').then((m) => m.MaintenancePage),
+    ),
+  ];
+}
+
+function applicationRoutes(flags: FeatureFlags): RouteObject[] {
+  return [
+    ...publicRoutes(flags),
+    { Component: MainLayout, children: layoutRoutes(flags) },
+    // The loader redirects before anything renders; the null element only tells the router that is intended.
+    { path: '*', loader: redirectToNotFound, element: null },
+  ];
+}
+
+/** The route table depends on the start-up flags: maintenance and the conditional routes (spec section 2). */
+export function createAppRouter(flags: FeatureFlags) {
+  const router = createBrowserRouter([
+    {
+      id: 'root',
+      Component: RootRoute,
+      ErrorBoundary: ErrorPage,
+      HydrateFallback: FullScreenLoader,
+      children: flags.maintenance ? maintenanceRoutes() : applicationRoutes(flags),
+    },
+  ]);
+
+  // Every navigation clears the current error set (spec section 2). Subscribing to the router rather
+  // than clearing in an effect runs before the new screen renders, so its own errors are not wiped.
+  let lastLocationKey = router.state.location.key;
+  router.subscribe((state) => {
+    if (state.location.key === lastLocationKey) return;
+    lastLocationKey = state.location.key;
+    errorSet.clear();
+  });
+
+  return router;
+}

@@ -1,0 +1,72 @@
+import type { FeatureFlags } from '@referrals/domain/feature-flags';
+import type { RouteObject } from 'react-router';
+import { paths } from '@/lib/paths';
+import { ErrorPage } from '../pages/error-page';
+import { lazyRoute } from './lazy-route';
+
+/** Screens outside the main layout, without its chrome (spec section 2 Public, Conditional routes). */
+export function publicRoutes(flags: FeatureFlags): RouteObject[] {
+  const routes: RouteObject[] = [
+    lazyRoute(paths.auth.authorize.path, 'Signing in', () =>
+      import('@/features/auth/pages/authorize-page').then((m) => m.AuthorizePage),
+    ),
+    lazyRoute(paths.auth.login.path, 'Sign in', () =>
+      import('@/features/auth/pages/login-page').then((m) => m.LoginPage),
+    ),
+    lazyRoute(paths.auth.register.path, 'Create your account', () =>
+      import('@/features/auth/pages/register-page').then((m) => m.RegisterPage),
+    ),
+    lazyRoute(paths.auth.platform.path, 'Choose your platform', () =>
+      import('@/features/auth/pages/platform-page').then((m) => m.PlatformPage),
+    ),
+    lazyRoute(paths.auth.logout.path, 'Log out', () =>
+      import('@/features/auth/pages/logout-page').then((m) => m.LogoutPage),
+    ),
+    lazyRoute(paths.public.referralPdf.path, 'Referral', () =>
+      import('@/features/public/pages/referral-pdf-page').then((m) => m.ReferralPdfPage),
+    ),
+    lazyRoute(paths.public.externalReferral.path, 'Send a referral', () =>
+      import('@/features/public/pages/external-referral-page').then((m) => m.ExternalReferralPage),
+    ),
+    lazyRoute(paths.public.consent.path, 'Referral consent', () =>
+      import('@/features/public/pages/consent-page').then((m) => m.ConsentPage),
+    ),
+    lazyRoute(paths.public.uploadFiles.path, 'Upload files', () =>
+      import('@/features/public/pages/upload-files-page').then((m) => m.UploadFilesPage),
+    ),
+    lazyRoute(paths.public.externalClinicalReports.path, 'Clinical report', () =>
+      import('@/features/public/pages/external-clinical-reports-page').then(
+        (m) => m.ExternalClinicalReportsPage,
+      ),
+    ),
+    lazyRoute(paths.public.referBySlug.path, 'Send a referral', () =>
+      import('@/features/public/pages/refer-page').then((m) => m.ReferPage),
+    ),
+    // Not lazy: the same screen is every route's error boundary, so it is in the main chunk anyway.
+    { path: paths.status.error.path, handle: { title: 'Something went wrong' }, Component: ErrorPage },
+    lazyRoute(paths.status.notFound.path, 'Page not found', () =>
+      import('../pages/not-found-page').then((m) => m.NotFoundPage),
+    ),
+    lazyRoute(paths.status.maintenance.path, 'Down for maintenance', () =>
+      import('../pages/maintenance-page').then((m) => m.MaintenancePage),
+    ),
+  ];
+  // Conditional routes exist only while their flag is on; otherwise the address is simply unknown (404).
+  if (flags.singleSignOnAccountLinking) {
+    routes.push(
+      lazyRoute(paths.auth.accountLinking.path, 'Link your account', () =>
+        import('@/features/auth/pages/account-linking-page').then((m) => m.AccountLinkingPage),
+      ),
+    );
+  }
+  if (flags.clinicalSystemUnavailable) {
+    routes.push(
+      lazyRoute(paths.status.clinicalSystemUnavailable.path, 'Clinical system unavailable', () =>
+        import('@/features/public/pages/clinical-system-unavailable-page').then(
+          (m) => m.ClinicalSystemUnavailablePage,
+        ),
+      ),
+    );
+  }
+  return routes;
+}

@@ -1,0 +1,11 @@
+/**
+ * window.localStorage, or undefined where merely touching it throws (storage disabled by policy or
+ * blocked cookies), so callers degrade to not remembering instead of crashing the app.
+ */
+export function browserLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from './paths';
+
+describe('paths', () => {
+  it('builds list links from the spec list types', () => {
+    expect(paths.referrals.inbox.getHref('all')).toBe('/referrals/inbox/all');
+    expect(paths.referrals.outbox.getHref('drafts')).toBe('/referrals/outbox/drafts');
+    expect(paths.clinicalReports.inbox.getHref('under-review')).toBe('/clinical-reports/inbox/under-review');
+    expect(paths.clinicalReports.outbox.getHref('drafts')).toBe('/clinical-reports/outbox/drafts');
+  });
+
+  it('leaves optional segments out when they are not given', () => {
+    expect(paths.referrals.create.getHref()).toBe('/referrals/create');
+    expect(paths.referrals.create.getHref('d-1')).toBe('/referrals/create/d-1');
+    expect(paths.referrals.report.getHref('r1')).toBe('/referrals/r1/report');
+    expect(paths.referrals.report.getHref('r1', 'rep2')).toBe('/referrals/r1/report/rep2');
+    expect(paths.admin.getHref('users')).toBe('/admin/users');
+    expect(paths.admin.getHref('users', 'removed', 7)).toBe('/admin/users/removed/7');
+  });
+
+  it('encodes ids and slugs taken from data', () => {
+    expect(paths.referrals.detail.getHref('a/b c')).toBe('/referrals/a%2Fb%20c');
+    expect(paths.public.referBySlug.getHref('st vincent’s')).toBe('/refer/st%20vincent%E2%80%99s');
+  });
+
+  it('writes the patterns the router registers', () => {
+    expect(paths.referrals.create.path).toBe('/referrals/create/:id?');
+    expect(paths.referrals.report.path).toBe('/referrals/:id/report/:reportID?');
+    expect(paths.admin.path).toBe('/admin/:page/:subpage?/:user?');
+    expect(paths.settings.section.getHref('medical-registration')).toBe('/settings/medical-registration');
+  });
+});

@@ -1,0 +1,142 @@
+import type {
+  InboxListType,
+  OutboxListType,
+  ReportInboxListType,
+  ReportOutboxListType,
+} from '@referrals/domain/referrals/referral-codes';
+import type { SettingsSection } from '@referrals/domain/people/people-codes';
+
+/**
+ * Every screen's route pattern (`path`, for the router) and link builder (`getHref`, for components), so a
+ * URL is written once (house-style.md, Web). Params are encoded because ids and slugs come from data.
+ */
+const segment = (value: string | number): string => encodeURIComponent(String(value));
+const optional = (value: string | number | undefined): string =>
+  value === undefined ? '' : `/${segment(value)}`;
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  welcome: { path: '/welcome', getHref: () => '/welcome' },
+  help: { path: '/help', getHref: () => '/help' },
+
+  auth: {
+    login: { path: '/login', getHref: () => '/login' },
+    register: { path: '/register', getHref: () => '/register' },
+    platform: { path: '/platform', getHref: () => '/platform' },
+    authorize: { path: '/authorize', getHref: () => '/authorize' },
+    logout: { path: '/logout', getHref: () => '/logout' },
+    accountLinking: { path: '/account-linking', getHref: () => '/account-linking' },
+  },
+
+  status: {
+    notFound: { path: '/404', getHref: () => '/404' },
+    error: { path: '/error', getHref: () => '/error' },
+    maintenance: { path: '/maintenance', getHref: () => '/maintenance' },
+    clinicalSystemUnavailable: { path: '/sanro-unavailable', getHref: () => '/sanro-unavailable' },
+  },
+
+  referrals: {
+    create: {
+      path: '/referrals/create/:id?',
+      getHref: (draftId?: string | number) => `/referrals/create${optional(draftId)}`,
+    },
+    manual: { path: '/referrals/manual', getHref: () => '/referrals/manual' },
+    archive: { path: '/referrals/archive', getHref: () => '/referrals/archive' },
+    trash: { path: '/referrals/trash', getHref: () => '/referrals/trash' },
+    externalOrigin: { path: '/referrals/external-origin', getHref: () => '/referrals/external-origin' },
+    inbox: {
+      path: '/referrals/inbox/:type',
+      getHref: (type: InboxListType) => `/referrals/inbox/${segment(type)}`,
+    },
+    outbox: {
+      path: '/referrals/outbox/:type',
+      getHref: (type: OutboxListType) => `/referrals/outbox/${segment(type)}`,
+    },
+    detail: { path: '/referrals/:id', getHref: (id: string | number) => `/referrals/${segment(id)}` },
+    triage: {
+      path: '/referrals/:id/triage',
+      getHref: (id: string | number) => `/referrals/${segment(id)}/triage`,
+    },
+    recall: {
+      path: '/referrals/:id/recall',
+      getHref: (id: string | number) => `/referrals/${segment(id)}/recall`,
+    },
+    return: {
+      path: '/referrals/:id/return',
+      getHref: (id: string | number) => `/referrals/${segment(id)}/return`,
+    },
+    forward: {
+      path: '/referrals/:id/forward',
+      getHref: (id: string | number) => `/referrals/${segment(id)}/forward`,
+    },
+    reschedule: {
+      path: '/referrals/:id/reschedule',
+      getHref: (id: string | number) => `/referrals/${segment(id)}/reschedule`,
+    },
+    report: {
+      path: '/referrals/:id/report/:reportID?',
+      getHref: (id: string | number, reportId?: string | number) =>
+        `/referrals/${segment(id)}/report${optional(reportId)}`,
+    },
+    friendlyForward: {
+      path: '/send/:establishment_slug',
+      getHref: (establishmentSlug: string) => `/send/${segment(establishmentSlug)}`,
+    },
+  },
+
+  clinicalReports: {
+    inbox: {
+      path: '/clinical-reports/inbox/:type',
+      getHref: (type: ReportInboxListType) => `/clinical-reports/inbox/${segment(type)}`,
+    },
+    outbox: {
+      path: '/clinical-reports/outbox/:type',
+      getHref: (type: ReportOutboxListType) => `/clinical-reports/outbox/${segment(type)}`,
+    },
+  },
+
+  patients: {
+    list: { path: '/patients', getHref: () => '/patients' },
+    create: { path: '/patients/create', getHref: () => '/patients/create' },
+    detail: { path: '/patients/:id', getHref: (id: string | number) => `/patients/${segment(id)}` },
+  },
+
+  contacts: {
+    list: { path: '/contacts', getHref: () => '/contacts' },
+    create: { path: '/contacts/create', getHref: () => '/contacts/create' },
+    detail: { path: '/contacts/:id', getHref: (id: string | number) => `/contacts/${segment(id)}` },
+  },
+
+  providers: { path: '/providers', getHref: () => '/providers' },
+
+  settings: {
+    overview: { path: '/settings', getHref: () => '/settings' },
+    section: {
+      path: '/settings/:type',
+      getHref: (section: SettingsSection) => `/settings/${segment(section)}`,
+    },
+  },
+
+  reviewInvite: {
+    path: '/review-invite/:id',
+    getHref: (employmentId: string | number) => `/review-invite/${segment(employmentId)}`,
+  },
+
+  admin: {
+    path: '/admin/:page/:subpage?/:user?',
+    getHref: (page: string, subpage?: string, user?: string | number) =>
+      `/admin/${segment(page)}${optional(subpage)}${subpage === undefined ? '' : optional(user)}`,
+  },
+
+  public: {
+    referralPdf: { path: '/referrals/pdf', getHref: () => '/referrals/pdf' },
+    externalReferral: { path: '/referrals/external', getHref: () => '/referrals/external' },
+    consent: { path: '/referrals/consent', getHref: () => '/referrals/consent' },
+    uploadFiles: { path: '/referrals/upload-files', getHref: () => '/referrals/upload-files' },
+    externalClinicalReports: {
+      path: '/external-clinical-reports',
+      getHref: () => '/external-clinical-reports',
+    },
+    referBySlug: { path: '/refer/:slug', getHref: (slug: string) => `/refer/${segment(slug)}` },
+  },
+} as const;

@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+
+// Screenshots of the shell for people to look at (git-ignored); the assertions are what the test proves.
+const screenshotDir = path.join(import.meta.dirname, '..', 'screenshots');
+const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const navToggle = (page: Page) => page.getByRole('button', { name: 'Toggle navigation' });
+const navGroup = (page: Page, name: string) => navigation(page).getByRole('group', { name });
+
+test.use({ viewport: { width: 1366, height: 800 } });
+
+test('a user opening the app at / sees the dashboard with the navigation', async ({ page }) => {
+  await page.goto('/');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveTitle('Dashboard · Referrals');
+  await expect(navigation(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(navigation(page).getByRole('link', { name: 'New Referral' })).toHaveAttribute(
+    'href',
+    '/referrals/create',
+  );
+  await expect(navGroup(page, 'Inbox').getByRole('link', { name: 'Referrals' })).toHaveAttribute(
+    'href',
+    '/referrals/inbox/all',
+  );
+  await expect(navGroup(page, 'Inbox').getByRole('link', { name: 'Case Conferences' })).toHaveAttribute(
+    'href',
+    '/referrals/inbox/case-conference-active',
+  );
+  await expect(navGroup(page, 'Outbox').getByRole('link', { name: 'Reports' })).toHaveAttribute(
+    'href',
+    '/clinical-reports/outbox/all',
+  );
+  await expect(navGroup(page, 'Drafts').getByRole('link', { name: 'Referrals' })).toHaveAttribute(
+    'href',
+    '/referrals/outbox/drafts',
+  );
+  await expect(navGroup(page, 'Drafts').getByRole('link', { name: 'Reports' })).toHaveAttribute(
+    'href',
+    '/clinical-reports/outbox/drafts',
+  );
+  for (const name of ['Archive', 'Patients', 'Providers', 'Deleted Items']) {
+    await expect(navigation(page).getByRole('link', { name })).toBeVisible();
+  }
+
+  await screenshot(page, 'layout-expanded');
+
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('link', { name: 'Help Desk' })).toHaveAttribute('href', '/help');
+  await expect(banner.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  await expect(banner.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout');
+  await expect(banner.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  // Nobody is signed in yet: the avatar menu says so instead of showing a made-up user.
+  await banner.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu').getByText('Not signed in')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+});
+
+test('a user following a deep link to the referrals inbox lands on it', async ({ page }) => {
+  await page.goto('/referrals/inbox/all');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Referrals inbox' })).toBeVisible();
+  await expect(navGroup(page, 'Inbox').getByRole('link', { name: 'Referrals' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+test('a user moves between screens with the navigation', async ({ page }) => {
+  await page.goto('/');
+
+  await navGroup(page, 'Outbox').getByRole('link', { name: 'Case Conferences' }).click();
+  await expect(page).toHaveURL('/referrals/outbox/case-conference-active');
+  await expect(page.getByRole('heading', { level: 1, name: 'Case conferences' })).toBeVisible();
+
+  await navigation(page).getByRole('link', { name: 'Patients' }).click();
+  await expect(page).toHaveURL('/patients');
+  await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
+});
+
+test('a user collapses the navigation with Alt+\\, it stays collapsed after a reload, and expands again', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(navToggle(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(navigation(page).getByText('Inbox', { exact: true })).toBeVisible();
+
+  await page.keyboard.press('Alt+Backslash');
+  await expect(navToggle(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(navigation(page).getByText('Inbox', { exact: true })).toBeHidden();
+  // Collapsed is an icon rail: every destination is still there and still named.
+  await expect(navigation(page).getByRole('link', { name: 'Inbox: Referrals' })).toBeVisible();
+  await expect.poll(async () => (await navigation(page).boundingBox())?.width).toBeLessThan(100);
+  await screenshot(page, 'layout-collapsed');
+
+  await page.reload();
+  await expect(navToggle(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(navigation(page).getByText('Inbox', { exact: true })).toBeHidden();
+
+  await page.keyboard.press('Alt+Backslash');
+  await expect(navToggle(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(navigation(page).getByText('Inbox', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(navToggle(page)).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('a user collapses and expands the navigation with the toggle button', async ({ page }) => {
+  await page.goto('/');
+
+  await navToggle(page).click();
+  await expect(navToggle(page)).toHaveAttribute('aria-expanded', 'false');
+  await navToggle(page).click();
+  await expect(navToggle(page)).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('a user visiting an unknown address sees the page not found screen and can go home', async ({
+  page,
+}) => {
+  await page.goto('/no-such-screen');
+
+  await expect(page).toHaveURL('/404');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await screenshot(page, 'not-found');
+
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});
+
+test('a user opening an unknown referral list sees the page not found screen', async ({ page }) => {
+  await page.goto('/referrals/inbox/not-a-list');
+
+  await expect(page).toHaveURL('/404');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('a user opening an unknown settings section sees the error text', async ({ page }) => {
+  await page.goto('/settings/not-a-section');
+
+  await expect(page.getByText('Error occurered')).toBeVisible();
+});

@@ -1,25 +1,14 @@
 // One lint configuration for every workspace (house-style.md, Tooling).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
-const webFeatures = [
-  'auth',
-  'dashboard',
-  'referrals',
-  'clinical-reports',
-  'patients',
-  'contacts',
-  'providers',
-  'settings',
-  'help',
-  'notifications',
-  'establishments',
-  'admin',
-  'public',
-];
+// Every folder under apps/web/src/features is a feature; a new one is covered by the boundary rule below.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -42,7 +31,6 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
@@ -63,25 +51,37 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Imports flow one way: ui/lib -> features -> app, and features never import each other.
-      'import-x/no-restricted-paths': [
+    },
+  },
+  // Imports flow one way: ui/lib -> features -> app, and features never import each other. Code outside
+  // its own folder is imported through the @/ alias, so these patterns see every crossing.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            ...webFeatures.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
+          patterns: [
+            {
+              group: ['@/features/**', `!@/features/${feature}/**`],
               message: 'A feature does not import another feature; compose them in src/app.',
-            })),
-            {
-              target: './apps/web/src/features',
-              from: './apps/web/src/app',
-              message: 'Features do not import from app.',
             },
+            { group: ['@/app/**'], message: 'Features do not import from app.' },
+            { group: ['../../*'], message: 'Import code outside this folder through the @/ alias.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/ui/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
             {
-              target: ['./apps/web/src/ui', './apps/web/src/lib'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
+              group: ['@/features/**', '@/app/**', '../features/**', '../app/**'],
               message: 'ui and lib are shared; they import neither features nor app.',
             },
           ],

@@ -2,9 +2,12 @@
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
 
+// Paths are relative to this package, whichever directory the build is started from.
+process.chdir(import.meta.dirname);
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
+  absWorkingDir: import.meta.dirname,
+  entryPoints: ['./src/main.ts'],
   outfile: 'dist/main.js',
   bundle: true,
   platform: 'node',
@@ -13,7 +16,6 @@ await build({
   sourcemap: true,
   packages: 'external',
   // The domain package is TypeScript source in the workspace; bundle it rather than leave it external.
-  alias: {},
   plugins: [
     {
       name: 'bundle-domain',

@@ -9,7 +9,9 @@ import { openConfiguredDatabase } from './db/open-configured.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNotFound, trackRoutes, type RouteTable } from './http/not-found.ts';
 import { loggerOptions } from './logging.ts';
+import { registerIdentity } from './modules/auth/identity-plugin.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -79,7 +81,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('routeTable', knownPaths.routes);
   registerErrorHandler(app);
   await registerOpenApi(app, config.publicUrl);
+  await registerIdentity(app);
   await app.register(healthRoutes);
+  await app.register(profileRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

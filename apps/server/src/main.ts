@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   );
   await migrateDatabase(database);
   const seeded = config.seedDemoData && (await isDatabaseEmpty(database.db));
-  if (seeded) await seedDemoData(database.db);
+  if (seeded) await seedDemoData(database.db, { demoPassword: config.demoPassword });
 
   const app = await buildApp({ ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST }, { database });
   app.addHook('onClose', () => database.close());

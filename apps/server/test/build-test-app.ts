@@ -14,7 +14,11 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   withRoutes?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://referrals.test', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PUBLIC_URL: 'http://referrals.test',
+    ...env,
+  });
   const database = await workerDatabase();
   const app = await buildApp(config, { database, withRoutes });
   await app.ready();

@@ -13,7 +13,7 @@ async function run(command: string | undefined): Promise<void> {
     console.log('Migrations applied.');
     if (command === 'seed') {
       if (await isDatabaseEmpty(database.db)) {
-        await seedDemoData(database.db);
+        await seedDemoData(database.db, { demoPassword: config.demoPassword });
         console.log('Demo data seeded.');
       } else {
         console.log('The database already has data; the demo seed runs only on an empty database.');

@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { entityColumns } from './columns.ts';
 import { establishments } from './establishments.ts';
@@ -30,6 +41,9 @@ export const users = pgTable(
     /** Minutes of inactivity before sign-out; null means the 30-minute default. */
     session_expiry: integer('session_expiry'),
     current_establishment_id: uuid('current_establishment_id').references(() => establishments.id),
+    /** argon2id; null until the person sets a password (e.g. an invited user). */
+    password_hash: text('password_hash'),
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

@@ -13,7 +13,7 @@ describe('the demo seed', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     expect(await isDatabaseEmpty(t.database.db)).toBe(true);
-    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db, { demoPassword: 'demo-password-for-tests' });
   });
   afterAll(() => t.app.close());
 

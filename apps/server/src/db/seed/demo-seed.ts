@@ -6,12 +6,13 @@ import {
   createEstablishment,
   createPatient,
   createReferral,
-  createUser,
+  createUser as createUserRow,
   type Establishment,
   type Patient,
   type User,
 } from '../factories/factories.ts';
 import { createSampler } from '../factories/sample-data.ts';
+import { hashPassword } from '../../modules/auth/passwords.ts';
 
 const ALL_PERMISSIONS = ['manage_referral', 'add_referral', 'accept_referral', 'administer_referral'];
 
@@ -26,11 +27,13 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
  * personal space; a user of each kind; patients; and referrals in every common state. One transaction,
  * so a failed seed leaves an empty database that the next start seeds again.
  */
-export async function seedDemoData(db: Database): Promise<void> {
+export async function seedDemoData(db: Database, options: { demoPassword: string }): Promise<void> {
+  // Hashed before the transaction: each hash takes tens of milliseconds by design.
+  const passwordHash = await hashPassword(options.demoPassword);
   await db.transaction(async (tx) => {
     const s = createSampler();
     const places = await seedEstablishments(tx);
-    const people = await seedPeople(tx, places);
+    const people = await seedPeople(tx, places, passwordHash);
     const harbourPatients: Patient[] = [];
     harbourPatients.push(
       await createPatient(
@@ -142,7 +145,10 @@ async function seedEstablishments(tx: Queryable) {
 
 type Places = Awaited<ReturnType<typeof seedEstablishments>>;
 
-async function seedPeople(tx: Queryable, places: Places) {
+async function seedPeople(tx: Queryable, places: Places, passwordHash: string) {
+  // Every demo account signs in with DEMO_PASSWORD and has a verified email address.
+  const createUser = (q: Queryable, values: Parameters<typeof createUserRow>[1]) =>
+    createUserRow(q, { password_hash: passwordHash, email_verified_at: new Date(), ...values });
   const gp = await createUser(tx, {
     email: 'gp@demo.test',
     title: 'DR',

@@ -1,0 +1,62 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './people.ts';
+
+/**
+ * What the built-in OpenID provider stores (sessions, interactions, codes, grants, refresh tokens), in the
+ * database rather than process memory so that any server process can continue any sign-in.
+ */
+export const oidcModels = pgTable(
+  'oidc_models',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grant_id: text('grant_id'),
+    uid: text('uid'),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    consumed_at: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.id] }),
+    index('oidc_models_grant_idx').on(t.grant_id),
+    index('oidc_models_uid_idx').on(t.uid),
+    index('oidc_models_expires_idx').on(t.expires_at),
+  ],
+);
+
+/**
+ * One signed-in session of the web app (one grant of the OpenID provider). The API refuses a token whose
+ * session has ended or has been idle longer than the user's session expiry, whatever the token says.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    grant_id: text('grant_id').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    last_activity_at: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.user_id)],
+);
+
+/** Keys every server process must share: the token signing key and the cookie keys. Made on first start. */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Failed sign-ins counted per account and per IP address in a sliding window, for throttling. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    key: text('key').notNull(),
+    window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.window_start] })],
+);

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { decodeJwt } from 'jose';
+import inject, { type DispatchFunc } from 'light-my-request';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import { checkSession, startSession } from './auth-sessions.ts';
+import { revokeSignIn } from './revoke-sign-in.ts';
+
+/** The refresh token lives in this HttpOnly cookie, out of reach of any script in the page. */
+export const REFRESH_COOKIE = 'referrals_refresh';
+
+const TokenRequestSchema = z.record(z.string(), z.string());
+
+/**
+ * POST /auth/oauth/token in front of the provider's own endpoint: it takes the refresh token from its
+ * cookie, refuses one whose session has ended or gone idle, and hands new refresh tokens back as a cookie
+ * instead of in the JSON. Everything else is the provider's standard answer.
+ */
+export function registerTokenRoute(app: FastifyInstance, provider: Provider): void {
+  const db = app.database.db;
+  // The provider's Koa handler returns a promise; light-my-request wants a plain (req, res) dispatcher.
+  const providerCallback = provider.callback();
+  const handler: DispatchFunc = (req, res) => void providerCallback(req, res);
+  const publicUrl = new URL(app.config.publicUrl);
+  const secureCookie = !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(app.config.publicUrl);
+
+  app.post('/auth/oauth/token', { schema: { hide: true } }, async (request, reply) => {
+    const body = { ...TokenRequestSchema.parse(request.body ?? {}) };
+    const isRefresh = body.grant_type === 'refresh_token';
+    if (isRefresh && !body.refresh_token) body.refresh_token = request.cookies[REFRESH_COOKIE] ?? '';
+
+    if (isRefresh && body.refresh_token) {
+      const refreshToken = await provider.RefreshToken.find(body.refresh_token);
+      const check = refreshToken?.grantId ? await checkSession(db, refreshToken.grantId) : undefined;
+      if (refreshToken?.grantId && check && !check.ok) {
+        await revokeSignIn(db, refreshToken.grantId);
+        return invalidGrant(reply, 'The session has ended. Please sign in again.');
+      }
+    }
+
+    const answer = await inject(handler, {
+      method: 'POST',
+      url: '/oauth/token',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        host: publicUrl.host,
+        'x-forwarded-host': publicUrl.host,
+        'x-forwarded-proto': publicUrl.protocol.replace(':', ''),
+        'x-forwarded-for': request.ip,
+      },
+      payload: new URLSearchParams(body).toString(),
+    });
+    const json = answer.json<Record<string, unknown>>();
+    if (answer.statusCode !== 200) {
+      if (isRefresh) clearRefreshCookie(reply);
+      return reply.status(answer.statusCode).header('cache-control', 'no-store').send(json);
+    }
+
+    const claims = decodeJwt(String(json.access_token));
+    if (typeof claims.gid === 'string' && typeof claims.sub === 'string') {
+      if (isRefresh) await checkSession(db, claims.gid);
+      else await startSession(db, claims.gid, claims.sub, request.ip);
+    }
+    const { refresh_token: refreshToken, ...rest } = json;
+    if (typeof refreshToken === 'string') setRefreshCookie(reply, refreshToken, secureCookie);
+    return reply.header('cache-control', 'no-store').send(rest);
+  });
+
+  function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean) {
+    reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, secure, sameSite: 'strict', path: '/' });
+  }
+
+  function invalidGrant(reply: FastifyReply, description: string) {
+    clearRefreshCookie(reply);
+    return reply
+      .status(400)
+      .header('cache-control', 'no-store')
+      .send({ error: 'invalid_grant', error_description: description });
+  }
+}
+
+export function clearRefreshCookie(reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, { path: '/' });
+}

@@ -105,3 +105,18 @@ export class SignInClient {
     });
   }
 }
+
+/** Signs the user in through the real flow and returns an `inject` helper carrying their access token. */
+export async function signedInAs(app: FastifyInstance, email: string, password: string) {
+  const client = new SignInClient(app);
+  const token = await client.signIn(email, password);
+  if (token.statusCode !== 200) throw new Error(`token exchange failed with ${token.statusCode}`);
+  const accessToken = String(token.json<{ access_token: string }>().access_token);
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${accessToken}` },
+      ...(payload ? { payload } : {}),
+    });
+}

@@ -32,9 +32,12 @@ export type DetailError = z.infer<typeof DetailErrorSchema>;
 
 /** A 400 body: field name to messages, nested for nested objects, `non_field_errors` for the rest. */
 export type FieldErrors = { [field: string]: string[] | FieldErrors | FieldErrors[] };
-export const FieldErrorsSchema: z.ZodType<FieldErrors> = z.lazy(() =>
-  z.record(z.string(), z.union([z.array(z.string()), FieldErrorsSchema, z.array(FieldErrorsSchema)])),
-);
+export const FieldErrorsSchema: z.ZodType<FieldErrors> = z
+  .lazy(() =>
+    z.record(z.string(), z.union([z.array(z.string()), FieldErrorsSchema, z.array(FieldErrorsSchema)])),
+  )
+  // The schema refers to itself, so OpenAPI needs it as a named component.
+  .meta({ id: 'FieldErrors', description: 'Messages per field, nested like the request body.' });
 
 /** Coded values travel as `{value, display}` in responses. */
 export const CodedValueSchema = z.object({ value: z.string(), display: z.string() });

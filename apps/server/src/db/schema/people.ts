@@ -41,6 +41,16 @@ export const users = pgTable(
     /** Minutes of inactivity before sign-out; null means the 30-minute default. */
     session_expiry: integer('session_expiry'),
     current_establishment_id: uuid('current_establishment_id').references(() => establishments.id),
+    professional_association: text('professional_association'),
+    member_number: text('member_number'),
+    no_ahpra_and_professional_association: boolean('no_ahpra_and_professional_association')
+      .notNull()
+      .default(false),
+    linkedin: text('linkedin'),
+    website: text('website'),
+    /** The email_* notification preferences of spec section 3; a missing flag is off. */
+    email_notifications: jsonb('email_notifications').$type<Record<string, boolean>>().notNull().default({}),
+    mfa_enabled: boolean('mfa_enabled').notNull().default(false),
     /** argon2id; null until the person sets a password (e.g. an invited user). */
     password_hash: text('password_hash'),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
@@ -83,4 +93,19 @@ export const employments = pgTable(
     index('employments_user_idx').on(t.user_id, t.priority),
     index('employments_establishment_status_idx').on(t.establishment_id, t.status),
   ],
+);
+
+/** A provider's specialties, in order of priority (spec section 3, Specialty). */
+export const specialties = pgTable(
+  'specialties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    priority: integer('priority').notNull(),
+    practice: text('practice').notNull(),
+    field: text('field'),
+  },
+  (t) => [index('specialties_user_idx').on(t.user_id, t.priority)],
 );

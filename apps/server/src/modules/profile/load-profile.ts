@@ -1,18 +1,106 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import { establishmentTypes, type AuState } from '@referrals/domain/establishments/establishment-codes';
+import {
+  employmentStatuses,
+  roles,
+  type Permission,
+  type SubRole,
+} from '@referrals/domain/people/people-codes';
+import { EMAIL_NOTIFICATION_FIELDS, type Profile } from '@referrals/domain/profile/profile-schemas';
+import { orderEmployments } from '@referrals/domain/profile/profile-save-rules';
+import type { Queryable } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
-import { employments, users } from '../../db/schema/people.ts';
+import { employments, specialties, users } from '../../db/schema/people.ts';
 
-/** The profile as GET profile/ returns it: the user, their employments and their permissions. */
-export async function loadProfile(db: Database, userId: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * The profile as GET profile/ returns it (spec section 3): the user, their employments (primary first,
+ * section 4), specialties, and the permissions they hold at their current establishment.
+ */
+export async function loadProfile(q: Queryable, userId: string): Promise<Profile | undefined> {
+  const [user] = await q.select().from(users).where(eq(users.id, userId));
   if (!user) return undefined;
-  const jobs = await db
+  const jobs = await q
     .select({ employment: employments, establishment: establishments })
     .from(employments)
     .innerJoin(establishments, eq(establishments.id, employments.establishment_id))
     .where(eq(employments.user_id, userId))
-    .orderBy(asc(employments.priority));
-  const { password_hash: _hash, ...visible } = user;
-  return { ...visible, employments: jobs.map((j) => ({ ...j.employment, establishment: j.establishment })) };
+    .orderBy(asc(employments.priority), asc(employments.created_at));
+  const specialtyRows = await q
+    .select()
+    .from(specialties)
+    .where(eq(specialties.user_id, userId))
+    .orderBy(asc(specialties.priority));
+
+  const current = jobs.find((j) => j.establishment.id === user.current_establishment_id);
+  return {
+    ...userFields(user),
+    specialties: specialtyRows.map(({ id, priority, practice, field }) => ({
+      id,
+      priority,
+      practice,
+      field,
+    })),
+    employments: orderEmployments(
+      jobs.map(({ employment: e, establishment: place }) => ({
+        id: e.id,
+        establishment: {
+          id: place.id,
+          name: place.name,
+          type: establishmentTypes.coded(place.type as never),
+          state: place.state as AuState,
+        },
+        priority: e.priority as 1 | 2 | 3,
+        status: employmentStatuses.coded(e.status as never),
+        signature: e.signature,
+        is_verified_employee: e.is_verified_employee,
+        is_head_of_department: e.is_head_of_department,
+        has_special_access: e.has_special_access,
+        has_shared_inbox_access: e.has_shared_inbox_access,
+        has_shared_outbox_access: e.has_shared_outbox_access,
+        can_send_referral: e.can_send_referral,
+        is_account_holder: e.is_account_holder,
+        user_tag: e.user_tag,
+        user_tag_other: e.user_tag_other,
+      })),
+    ),
+    permissions: (current?.employment.permissions ?? []) as Permission[],
+    current_establishment: user.current_establishment_id,
+  };
+}
+
+function userFields(user: UserRow) {
+  const notifications = Object.fromEntries(
+    EMAIL_NOTIFICATION_FIELDS.map((field) => [field, user.email_notifications[field] === true]),
+  ) as Record<(typeof EMAIL_NOTIFICATION_FIELDS)[number], boolean>;
+  return {
+    email: user.email,
+    title: user.title as Profile['title'],
+    first_name: user.first_name,
+    middle_name: user.middle_name,
+    last_name: user.last_name,
+    dob: user.dob,
+    phone: user.phone,
+    ahpra_num: user.ahpra_num,
+    provider_num_list: user.provider_num_list,
+    default_provider_num: user.default_provider_num,
+    default_provider_num_type: user.default_provider_num_type as Profile['default_provider_num_type'],
+    qualification: user.qualification,
+    linkedin: user.linkedin,
+    website: user.website,
+    role: roles.isCode(user.role) ? roles.coded(user.role) : null,
+    sub_role: user.sub_role as SubRole | null,
+    profession: user.profession,
+    professional_association: user.professional_association,
+    member_number: user.member_number,
+    no_ahpra_and_professional_association: user.no_ahpra_and_professional_association,
+    registration_completed: user.registration_completed,
+    mfa_status: user.mfa_enabled,
+    pending_mfa: false,
+    session_expiry: user.session_expiry,
+    user_type: user.user_type as Profile['user_type'],
+    ...notifications,
+    version: user.version,
+  };
 }

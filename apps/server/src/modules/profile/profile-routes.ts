@@ -1,11 +1,13 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DetailErrorSchema } from '@referrals/domain/api';
+import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
+import { ProfileSchema, ProfileUpdateSchema } from '@referrals/domain/profile/profile-schemas';
 import { notFound } from '../../http/api-errors.ts';
 import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
 import { revokeSignIn } from '../auth/revoke-sign-in.ts';
 import { clearRefreshCookie } from '../auth/token-routes.ts';
 import { loadProfile } from './load-profile.ts';
+import { updateProfile } from './update-profile.ts';
 
 /** The signed-in user's own profile and session (spec section 7, Profile and account). */
 export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -20,7 +22,7 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         tags: ['profile'],
         summary: 'The signed-in user, their employments and permissions',
         security,
-        response: { 200: z.record(z.string(), z.unknown()), 401: DetailErrorSchema },
+        response: { 200: ProfileSchema, 401: DetailErrorSchema },
       },
     },
     async (request) => {
@@ -28,6 +30,42 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       if (!profile) throw notFound();
       return profile;
     },
+  );
+
+  const saveSchema = (summary: string) => ({
+    tags: ['profile'],
+    summary,
+    security,
+    querystring: z.object({ validate: z.enum(['true', 'false']).optional() }),
+    body: ProfileUpdateSchema,
+    response: { 200: ProfileSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema, 409: DetailErrorSchema },
+  });
+
+  app.put(
+    '/api/profile/',
+    {
+      preHandler: app.authenticate,
+      schema: saveSchema('Dry run of a profile save: every check, nothing written'),
+    },
+    (request) =>
+      updateProfile(db, {
+        userId: request.user?.id ?? '',
+        update: request.body,
+        flags: app.config.flags,
+        dryRun: true,
+      }),
+  );
+
+  app.patch(
+    '/api/profile/',
+    { preHandler: app.authenticate, schema: saveSchema('Save the profile (?validate=true for a dry run)') },
+    (request) =>
+      updateProfile(db, {
+        userId: request.user?.id ?? '',
+        update: request.body,
+        flags: app.config.flags,
+        dryRun: request.query.validate === 'true',
+      }),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './people.ts';
 
 /**
@@ -59,4 +59,29 @@ export const signInFailures = pgTable(
     failures: integer('failures').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.window_start] })],
+);
+
+/**
+ * Single-use secrets sent by email or SMS: password reset links, email verification links, account-linking
+ * codes. Only a hash is stored; a token is spent by setting `used_at` and never works twice.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'password-reset', 'email-verification' or 'account-link'. */
+    purpose: text('purpose').notNull(),
+    token_hash: text('token_hash').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_key').on(t.token_hash),
+    index('one_time_tokens_user_idx').on(t.user_id, t.purpose),
+  ],
 );

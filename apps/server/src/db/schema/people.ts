@@ -51,6 +51,16 @@ export const users = pgTable(
     /** The email_* notification preferences of spec section 3; a missing flag is off. */
     email_notifications: jsonb('email_notifications').$type<Record<string, boolean>>().notNull().default({}),
     mfa_enabled: boolean('mfa_enabled').notNull().default(false),
+    /** The TOTP secret (base32) while MFA is enabled or being enrolled. */
+    mfa_secret: text('mfa_secret'),
+    /** Stored file names (DATA_DIR/uploads) of the avatar and signature images. */
+    avatar_image: text('avatar_image'),
+    signature_image: text('signature_image'),
+    signature: text('signature'),
+    /** A secondary account linked to this one (section 7, link-secondary-account). */
+    linked_account: text('linked_account'),
+    /** The platform chosen on the platform selection screen (section 7, platform-subscription). */
+    selected_platform: text('selected_platform'),
     /** argon2id; null until the person sets a password (e.g. an invited user). */
     password_hash: text('password_hash'),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),

@@ -11,6 +11,7 @@ import { registerNotFound, trackRoutes, type RouteTable } from './http/not-found
 import { loggerOptions } from './logging.ts';
 import { registerIdentity } from './modules/auth/identity-plugin.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { accountRoutes } from './modules/profile/account-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerIdentity(app);
   await app.register(healthRoutes);
   await app.register(profileRoutes);
+  await app.register(accountRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

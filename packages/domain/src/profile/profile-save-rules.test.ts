@@ -137,6 +137,11 @@ describe('prepareProfileUpdate: role and sub-role rules (section 5 Profile save 
     ).toBeNull();
   });
 
+  it('applies the rules to a role chosen in the same save, as on registration page 1', () => {
+    expect(prepare({ profession: 'Psychology', role: 'SP' }, { role: null }).profession).toBeNull();
+    expect(prepare({ profession: 'Psychology', role: 'GPP' }, { role: 'SP' }).profession).toBe('Psychology');
+  });
+
   it('keeps profession for other roles and for SP or GP with a sub-role', () => {
     expect(prepare({ profession: 'Psychology' }, { role: 'GPP' }).profession).toBe('Psychology');
     expect(prepare({ profession: 'Psychology' }, { role: 'SP', sub_role: 'NM' }).profession).toBe(

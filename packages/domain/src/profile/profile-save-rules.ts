@@ -128,7 +128,8 @@ export function prepareProfileUpdate(
 
   Object.assign(prepared, prepareProviderNumbers(current, update));
 
-  const role = codeOf(current.role);
+  // A role chosen in this same save (registration page 1) decides the rules, not the stored one.
+  const role = codeOf(update.role ?? current.role);
   const subRole = prepared.sub_role !== undefined ? prepared.sub_role : current.sub_role;
   const specialtyRoleWithoutSubRole = role !== null && SPECIALTY_ROLES.includes(role) && subRole === null;
 

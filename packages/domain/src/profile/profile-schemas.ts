@@ -6,6 +6,7 @@ import { ProviderNumberSchema } from '../identifiers/medicare-provider-number.ts
 import {
   EmploymentPrioritySchema,
   PermissionSchema,
+  RoleSchema,
   SubRoleSchema,
   TitleSchema,
   employmentStatuses,
@@ -207,6 +208,8 @@ export const ProfileUpdateSchema = z.object({
   new_provider_num: clearable(ProviderNumberSchema).optional(),
   qualification: optionalText,
   profession: optionalText,
+  /** Chosen on registration page 1; the server refuses a change once registration is complete. */
+  role: RoleSchema.optional(),
   sub_role: clearable(SubRoleSchema).optional(),
   professional_association: optionalText,
   member_number: optionalText,

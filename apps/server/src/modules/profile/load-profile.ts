@@ -97,7 +97,8 @@ function userFields(user: UserRow) {
     no_ahpra_and_professional_association: user.no_ahpra_and_professional_association,
     registration_completed: user.registration_completed,
     mfa_status: user.mfa_enabled,
-    pending_mfa: false,
+    // Enrolment started (a secret exists) but not yet confirmed with a code.
+    pending_mfa: !user.mfa_enabled && user.mfa_secret !== null,
     session_expiry: user.session_expiry,
     user_type: user.user_type as Profile['user_type'],
     ...notifications,

@@ -11,6 +11,8 @@ import { specialties, users } from '../../db/schema/people.ts';
 import { conflict, notFound, validationFailed } from '../../http/api-errors.ts';
 import { loadProfile } from './load-profile.ts';
 
+export const ROLE_LOCKED_MESSAGE = 'Your role can only be changed by support once registration is complete.';
+
 export type UpdateProfileOptions = {
   userId: string;
   update: ProfileUpdate;
@@ -30,6 +32,10 @@ export async function updateProfile(db: Database, options: UpdateProfileOptions)
     if (!current) throw notFound();
     if (options.update.version !== undefined && options.update.version !== current.version) {
       throw conflict('Your profile was changed elsewhere. Reload it and make your changes again.');
+    }
+    const { role } = options.update;
+    if (role !== undefined && current.registration_completed && role !== current.role?.value) {
+      throw validationFailed({ role: [ROLE_LOCKED_MESSAGE] });
     }
     const prepared = prepareProfileUpdate(current, options.update, {
       permissions: current.permissions,
@@ -68,16 +74,14 @@ export async function updateProfile(db: Database, options: UpdateProfileOptions)
     if (specialtyInput) {
       await tx.delete(specialties).where(eq(specialties.user_id, options.userId));
       if (specialtyInput.length > 0) {
-        await tx
-          .insert(specialties)
-          .values(
-            specialtyInput.map((s) => ({
-              user_id: options.userId,
-              priority: s.priority,
-              practice: s.practice,
-              field: s.field,
-            })),
-          );
+        await tx.insert(specialties).values(
+          specialtyInput.map((s) => ({
+            user_id: options.userId,
+            priority: s.priority,
+            practice: s.practice,
+            field: s.field,
+          })),
+        );
       }
     }
     const saved = await loadProfile(tx, options.userId);

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  createEmployment,
+  createEstablishment,
+  createUser,
+  type User,
+} from '../../db/factories/factories.ts';
+import { users } from '../../db/schema/people.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { signedInAs } from '../../../test/sign-in-client.ts';
+import { currentMfaCode } from '../auth/mfa.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { ROLE_LOCKED_MESSAGE } from './update-profile.ts';
+
+const PASSWORD = 'account-test-password';
+
+describe('registration, establishments, specialties and two-step sign-in', () => {
+  let t: TestApp;
+  let newcomer: User;
+  let api: Awaited<ReturnType<typeof signedInAs>>;
+  let practiceId: string;
+  let secondaryId: string;
+  let strangerId: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    newcomer = await createUser(db, {
+      role: null,
+      registration_completed: false,
+      password_hash: await hashPassword(PASSWORD),
+    });
+    practiceId = (await createEstablishment(db, { name: 'Annandale Family Practice' })).id;
+    secondaryId = (await createEstablishment(db, { name: 'Leichhardt Clinic', type: 'CL' })).id;
+    strangerId = (await createEstablishment(db, { name: 'Somebody Else Medical' })).id;
+    api = await signedInAs(t.app, newcomer.email, PASSWORD);
+  });
+  afterAll(() => t.app.close());
+
+  it('will not finish registration before the wizard has saved the required details', async () => {
+    const res = await api('POST', '/api/profile/register/');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ role: ['This field is required.'], practices: ['Not selected'] });
+    expect((await api('GET', '/api/profile/register/')).statusCode).toBe(405);
+  });
+
+  it('finishes registration (202) once role, AHPRA number and a practice are saved, then locks the role', async () => {
+    expect((await api('PATCH', '/api/profile/', { role: 'GP', ahpra_num: 'MED0001112223' })).statusCode).toBe(
+      200,
+    );
+    await createEmployment(t.database.db, {
+      user_id: newcomer.id,
+      establishment_id: practiceId,
+      priority: 1,
+    });
+    await createEmployment(t.database.db, {
+      user_id: newcomer.id,
+      establishment_id: secondaryId,
+      priority: 2,
+      status: 'REQUESTED',
+    });
+    const res = await api('POST', '/api/profile/register/');
+    expect(res.statusCode).toBe(202);
+    expect((await api('GET', '/api/profile/')).json().registration_completed).toBe(true);
+    const roleChange = await api('PATCH', '/api/profile/', { role: 'SP' });
+    expect(roleChange.statusCode).toBe(400);
+    expect(roleChange.json()).toEqual({ role: [ROLE_LOCKED_MESSAGE] });
+  });
+
+  it('switches the current establishment only to one the user may enter', async () => {
+    const ok = await api('POST', '/api/profile/set-establishment/', { establishment_id: practiceId });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().current_establishment).toBe(practiceId);
+    // A GP needs an unverified or approved employment; a requested one is not enough (section 4).
+    expect(
+      (await api('POST', '/api/profile/set-establishment/', { establishment_id: secondaryId })).statusCode,
+    ).toBe(404);
+    expect(
+      (await api('POST', '/api/profile/set-establishment/', { establishment_id: strangerId })).statusCode,
+    ).toBe(404);
+  });
+
+  it('adds and changes specialties, and never another user’s', async () => {
+    const added = await api('POST', '/api/profile/specialties/', {
+      priority: 1,
+      practice: 'General practice',
+      field: 'Skin cancer medicine',
+    });
+    expect(added.statusCode).toBe(201);
+    const id = added.json().id;
+    const changed = await api('PUT', `/api/profile/specialties/${id}/`, {
+      priority: 1,
+      practice: 'General practice',
+      field: "Women's health",
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().field).toBe("Women's health");
+    const other = await createUser(t.database.db, {
+      role: 'SP',
+      password_hash: await hashPassword(PASSWORD),
+    });
+    const otherApi = await signedInAs(t.app, other.email, PASSWORD);
+    expect(
+      (await otherApi('PUT', `/api/profile/specialties/${id}/`, { priority: 1, practice: 'X', field: null }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('enrols two-step sign-in with a code from the app, and turns it off only with a current code', async () => {
+    const start = await api('PATCH', '/api/profile/mfa/', { mfa_status: true });
+    expect(start.statusCode).toBe(200);
+    expect(start.json()).toMatchObject({ mfa_status: false, pending_mfa: true });
+    expect(start.json().otpauth_uri).toMatch(/^otpauth:\/\/totp\/Referrals:/);
+    expect((await api('GET', '/api/profile/')).json().pending_mfa).toBe(true);
+
+    expect((await api('PATCH', '/api/profile/mfa/', { mfa_status: true, code: '000000' })).statusCode).toBe(
+      400,
+    );
+    const secret = String(start.json().secret);
+    const on = await api('PATCH', '/api/profile/mfa/', {
+      mfa_status: true,
+      code: currentMfaCode(secret, newcomer.email),
+    });
+    expect(on.json()).toEqual({ mfa_status: true, pending_mfa: false });
+    expect((await api('GET', '/api/profile/')).json().mfa_status).toBe(true);
+
+    expect((await api('PATCH', '/api/profile/mfa/', { mfa_status: false })).statusCode).toBe(400);
+    const off = await api('PATCH', '/api/profile/mfa/', {
+      mfa_status: false,
+      code: currentMfaCode(secret, newcomer.email),
+    });
+    expect(off.json()).toEqual({ mfa_status: false, pending_mfa: false });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, newcomer.id));
+    expect(row?.mfa_secret).toBeNull();
+  });
+});

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@referrals/domain/constants';
+import { APP_VERSION, UPLOAD_MAX_BYTES } from '@referrals/domain/constants';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
@@ -12,6 +13,7 @@ import { loggerOptions } from './logging.ts';
 import { registerIdentity } from './modules/auth/identity-plugin.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { accountRoutes } from './modules/profile/account-routes.ts';
+import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -81,11 +83,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const knownPaths = trackRoutes(app);
   app.decorate('routeTable', knownPaths.routes);
   registerErrorHandler(app);
+  // Uploads stream through our own size check (file-store.ts); one byte over the limit is enough to see.
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, parts: 10 } });
   await registerOpenApi(app, config.publicUrl);
   await registerIdentity(app);
   await app.register(healthRoutes);
   await app.register(profileRoutes);
   await app.register(accountRoutes);
+  await app.register(profileImageRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

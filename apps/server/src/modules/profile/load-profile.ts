@@ -11,6 +11,7 @@ import { orderEmployments } from '@referrals/domain/profile/profile-save-rules';
 import type { Queryable } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, specialties, users } from '../../db/schema/people.ts';
+import { profileImageUrl } from './profile-images.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -103,5 +104,9 @@ function userFields(user: UserRow) {
     user_type: user.user_type as Profile['user_type'],
     ...notifications,
     version: user.version,
+    avatar_image: profileImageUrl('avatar-image', user.avatar_image),
+    signature_image: profileImageUrl('signature-image', user.signature_image),
+    signature: user.signature,
+    linked_account: user.linked_account,
   };
 }

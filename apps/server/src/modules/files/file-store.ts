@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { SNIFF_BYTES, contentTypeForExtension, sniffContentType } from '@referrals/domain/files/content-type';
+import { UPLOAD_MAX_BYTES } from '@referrals/domain/constants';
+import { ApiError, validationFailed } from '../../http/api-errors.ts';
+
+export type StoredFile = { name: string; contentType: string; size: number };
+
+const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+// Stored names are ours (uuid.ext), so a name from a request can be checked before it touches the disk.
+const STORED_NAME = /^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+
+/**
+ * Streams an upload into DATA_DIR/uploads under a generated name. The size limit is enforced while the
+ * bytes arrive (nothing past 5 MB is written), the content type is read from the first bytes and checked
+ * against `accept`, and a refused upload leaves no file behind.
+ */
+export async function storeUpload(
+  dataDir: string,
+  source: Readable,
+  options: { accept: readonly string[]; acceptText: string; maxBytes?: number },
+): Promise<StoredFile> {
+  const maxBytes = options.maxBytes ?? UPLOAD_MAX_BYTES;
+  await mkdir(uploadsDir(dataDir), { recursive: true });
+  const partial = path.join(uploadsDir(dataDir), `${randomUUID()}.part`);
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) return callback(new ApiError(413, { file: ['The file is larger than 5 MB.'] }));
+      if (head.length < SNIFF_BYTES)
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, meter, createWriteStream(partial));
+    if (size === 0) throw validationFailed({ file: ['The file is empty.'] });
+    const sniffed = sniffContentType(head);
+    if (!sniffed || !options.accept.includes(sniffed.type)) {
+      throw validationFailed({ file: [`This type of file is not accepted. ${options.acceptText}`] });
+    }
+    const name = `${randomUUID()}.${sniffed.extension}`;
+    await rename(partial, path.join(uploadsDir(dataDir), name));
+    return { name, contentType: sniffed.type, size };
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** A stored file to send back, with the type of its extension; undefined if it is gone. */
+export async function openStoredFile(dataDir: string, name: string) {
+  const contentType = STORED_NAME.test(name) ? contentTypeForExtension(name.split('.').pop() ?? '') : null;
+  if (!contentType) return undefined;
+  const file = path.join(uploadsDir(dataDir), name);
+  const info = await stat(file).catch(() => undefined);
+  if (!info) return undefined;
+  return { stream: createReadStream(file), contentType, size: info.size };
+}
+
+export async function removeStoredFile(dataDir: string, name: string | null): Promise<void> {
+  if (name && STORED_NAME.test(name)) await rm(path.join(uploadsDir(dataDir), name), { force: true });
+}

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
+import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
+import { users } from '../../db/schema/people.ts';
+import { notFound, validationFailed } from '../../http/api-errors.ts';
+import { openStoredFile, removeStoredFile, storeUpload } from '../files/file-store.ts';
+import { PROFILE_IMAGE_KINDS, profileImageUrl } from './profile-images.ts';
+
+export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const db = app.database.db;
+  const security = [{ bearer: [] }];
+  const dataDir = app.config.dataDir;
+
+  // One route per kind rather than a :type parameter, so other paths under /api/profile/ stay free and a
+  // wrong method there is still a 405.
+  for (const kind of Object.keys(PROFILE_IMAGE_KINDS) as (keyof typeof PROFILE_IMAGE_KINDS)[]) {
+    const column = PROFILE_IMAGE_KINDS[kind];
+    const url = `/api/profile/${kind}/`;
+
+    app.post(
+      url,
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags: ['profile'],
+          summary:
+            'Upload the avatar or signature image (multipart field "file"; PNG, JPEG, GIF or WebP; up to 5 MB)',
+          security,
+          consumes: ['multipart/form-data'],
+          response: {
+            202: z.object({ detail: z.string(), url: z.string() }),
+            400: FieldErrorsSchema,
+            401: DetailErrorSchema,
+            413: FieldErrorsSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw validationFailed({ file: ['Send the image as multipart/form-data.'] });
+        const part = await request.file();
+        if (!part) throw validationFailed({ file: ['No file was submitted.'] });
+        const stored = await storeUpload(dataDir, part.file, {
+          accept: PROFILE_IMAGE_TYPES,
+          acceptText: 'Upload a PNG, JPEG, GIF or WebP image.',
+        });
+        const userId = request.user?.id ?? '';
+        const [before] = await db.select({ previous: users[column] }).from(users).where(eq(users.id, userId));
+        await db
+          .update(users)
+          .set({ [column]: stored.name })
+          .where(eq(users.id, userId));
+        await removeStoredFile(dataDir, before?.previous ?? null);
+        return reply
+          .status(202)
+          .send({ detail: 'Image received.', url: profileImageUrl(kind, stored.name) ?? '' });
+      },
+    );
+
+    app.get(
+      url,
+      {
+        preHandler: app.authenticate,
+        schema: { tags: ['profile'], summary: `The ${kind}`, security },
+      },
+      async (request, reply) => {
+        const [row] = await db
+          .select({ name: users[column] })
+          .from(users)
+          .where(eq(users.id, request.user?.id ?? ''));
+        const file = row?.name ? await openStoredFile(dataDir, row.name) : undefined;
+        if (!file) throw notFound();
+        return reply
+          .type(file.contentType)
+          .header('content-length', file.size)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', `inline; filename="${kind}"`)
+          .header('cache-control', 'private, max-age=3600')
+          .send(file.stream);
+      },
+    );
+
+    app.delete(
+      url,
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags: ['profile'],
+          summary: 'Remove the avatar or signature image',
+          security,
+          response: { 204: z.undefined(), 401: DetailErrorSchema, 404: DetailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const userId = request.user?.id ?? '';
+        const [row] = await db.select({ name: users[column] }).from(users).where(eq(users.id, userId));
+        if (!row?.name) throw notFound();
+        await db
+          .update(users)
+          .set({ [column]: null })
+          .where(eq(users.id, userId));
+        await removeStoredFile(dataDir, row.name);
+        return reply.status(204).send();
+      },
+    );
+  }
+  done();
+};

@@ -11,7 +11,9 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNotFound, trackRoutes, type RouteTable } from './http/not-found.ts';
 import { loggerOptions } from './logging.ts';
 import { registerIdentity } from './modules/auth/identity-plugin.ts';
+import { establishmentRoutes } from './modules/establishments/establishment-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { registerMail } from './modules/mail/outbox.ts';
 import { accountRoutes } from './modules/profile/account-routes.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -86,11 +88,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Uploads stream through our own size check (file-store.ts); one byte over the limit is enough to see.
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, parts: 10 } });
   await registerOpenApi(app, config.publicUrl);
+  registerMail(app);
   await registerIdentity(app);
   await app.register(healthRoutes);
   await app.register(profileRoutes);
   await app.register(accountRoutes);
   await app.register(profileImageRoutes);
+  await app.register(establishmentRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

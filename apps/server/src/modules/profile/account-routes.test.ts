@@ -6,7 +6,7 @@ import {
   createUser,
   type User,
 } from '../../db/factories/factories.ts';
-import { users } from '../../db/schema/people.ts';
+import { employments, users } from '../../db/schema/people.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInAs } from '../../../test/sign-in-client.ts';
 import { currentMfaCode } from '../auth/mfa.ts';

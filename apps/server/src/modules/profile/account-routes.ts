@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
@@ -7,8 +7,11 @@ import {
   SpecialtyInputSchema,
   SpecialtySchema,
 } from '@referrals/domain/profile/profile-schemas';
-import { canAccessEstablishment } from '@referrals/domain/profile/profile-save-rules';
-import { specialties, users } from '../../db/schema/people.ts';
+import { canAccessEstablishment, validatePracticeChoice } from '@referrals/domain/profile/profile-save-rules';
+import { PracticesChoiceSchema } from '@referrals/domain/establishments/establishment-schemas';
+import { defaultPermissionsFor } from '@referrals/domain/people/default-permissions';
+import { establishments } from '../../db/schema/establishments.ts';
+import { employments, specialties, users } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
 import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
 import { isValidMfaCode, mfaEnrolmentUri, newMfaSecret } from '../auth/mfa.ts';
@@ -62,6 +65,62 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         .set({ registration_completed: true })
         .where(eq(users.id, userId(request)));
       return reply.status(202).send({ detail: 'Registration complete.' });
+    },
+  );
+
+  app.put(
+    '/api/profile/practices/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['profile'],
+        summary: 'Choose the practices you work at (registration step 2): primary first, then secondary',
+        security,
+        body: PracticesChoiceSchema,
+        response: { 200: ProfileSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const id = userId(request);
+      const chosen = request.body.practices.filter((p) => p.trim() !== '');
+      const notChosen = validatePracticeChoice(chosen);
+      if (Object.keys(notChosen).length > 0) throw validationFailed(notChosen);
+      const profile = await mustLoad(id);
+      if (profile.registration_completed) {
+        throw validationFailed({
+          non_field_errors: ['Join another establishment from Settings, Establishments.'],
+        });
+      }
+      const places = await db
+        .select({ id: establishments.id })
+        .from(establishments)
+        .where(
+          and(
+            inArray(establishments.id, chosen),
+            eq(establishments.is_approved, true),
+            ne(establishments.type, 'PA'),
+          ),
+        );
+      if (places.length !== new Set(chosen).size)
+        throw validationFailed({ practices: ['Choose a practice from the list.'] });
+
+      await db.transaction(async (tx) => {
+        // Choices made earlier in the same unfinished registration are replaced, not added to.
+        await tx
+          .delete(employments)
+          .where(and(eq(employments.user_id, id), inArray(employments.priority, [1, 2])));
+        await tx.insert(employments).values(
+          chosen.map((establishmentId, index) => ({
+            user_id: id,
+            establishment_id: establishmentId,
+            priority: index + 1,
+            status: 'UNVERIFIED',
+            permissions: defaultPermissionsFor(profile.role?.value),
+          })),
+        );
+        await tx.update(users).set({ current_establishment_id: chosen[0] }).where(eq(users.id, id));
+      });
+      return mustLoad(id);
     },
   );
 

@@ -47,7 +47,7 @@ describe('searching the establishment directory', () => {
       hospital: { name: 'Royal Harbour Hospital' },
     });
     const victoria = (await api('GET', '/api/establishments/?states=VIC')).json();
-    expect(victoria.results.map((e: { name: string }) => e.name)).toEqual(['Harbour Heart Clinic']);
+    expect((victoria.results as { name: string }[]).map((e) => e.name)).toEqual(['Harbour Heart Clinic']);
   });
 
   it('pages ten at a time and refuses unknown filter values', async () => {

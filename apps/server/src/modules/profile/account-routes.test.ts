@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  createEmployment,
-  createEstablishment,
-  createUser,
-  type User,
-} from '../../db/factories/factories.ts';
+import { createEstablishment, createUser, type User } from '../../db/factories/factories.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInAs } from '../../../test/sign-in-client.ts';
@@ -44,21 +39,40 @@ describe('registration, establishments, specialties and two-step sign-in', () =>
     expect((await api('GET', '/api/profile/register/')).statusCode).toBe(405);
   });
 
-  it('finishes registration (202) once role, AHPRA number and a practice are saved, then locks the role', async () => {
+  it("chooses the practices at registration step 2, with 'Not selected' when none is chosen", async () => {
     expect((await api('PATCH', '/api/profile/', { role: 'GP', ahpra_num: 'MED0001112223' })).statusCode).toBe(
       200,
     );
-    await createEmployment(t.database.db, {
-      user_id: newcomer.id,
-      establishment_id: practiceId,
-      priority: 1,
+    const none = await api('PUT', '/api/profile/practices/', { practices: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ practices: ['Not selected'] });
+    const unknown = await api('PUT', '/api/profile/practices/', {
+      practices: ['00000000-0000-4000-8000-000000000000'],
     });
-    await createEmployment(t.database.db, {
-      user_id: newcomer.id,
-      establishment_id: secondaryId,
-      priority: 2,
-      status: 'REQUESTED',
-    });
+    expect(unknown.json()).toEqual({ practices: ['Choose a practice from the list.'] });
+    // Choosing again replaces the earlier choice rather than adding to it.
+    await api('PUT', '/api/profile/practices/', { practices: [strangerId] });
+    const chosen = await api('PUT', '/api/profile/practices/', { practices: [practiceId, secondaryId] });
+    expect(chosen.statusCode).toBe(200);
+    const profile = chosen.json();
+    const places = profile.employments.map((e: { establishment: { id: string }; priority: number }) => [
+      e.establishment.id,
+      e.priority,
+    ]);
+    expect(places).toEqual([
+      [practiceId, 1],
+      [secondaryId, 2],
+    ]);
+    expect(profile.current_establishment).toBe(practiceId);
+    expect(profile.permissions).toEqual(['manage_referral', 'add_referral']);
+  });
+
+  it('finishes registration (202) once role, AHPRA number and a practice are saved, then locks the role', async () => {
+    // The secondary practice has not answered the join request yet.
+    await t.database.db
+      .update(employments)
+      .set({ status: 'REQUESTED' })
+      .where(eq(employments.establishment_id, secondaryId));
     const res = await api('POST', '/api/profile/register/');
     expect(res.statusCode).toBe(202);
     expect((await api('GET', '/api/profile/')).json().registration_completed).toBe(true);

@@ -23,6 +23,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SUPPORT_EMAIL: z.email('must be an email address').default('support@referrals.example'),
   WEB_DIST: z.string().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address or "Name <address>"')
+    .default('Referrals <no-reply@referrals.example>'),
 });
 
 export type Config = {
@@ -39,6 +44,9 @@ export type Config = {
   supportEmail: string;
   /** The built web app served at /; absent in API-only tests. */
   webDist: string | undefined;
+  /** Outgoing mail goes through this SMTP server; without it, messages are written to DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   flags: FeatureFlags;
 };
 
@@ -72,6 +80,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     logLevel: e.LOG_LEVEL,
     supportEmail: e.SUPPORT_EMAIL,
     webDist: e.WEB_DIST === undefined ? undefined : path.resolve(cwd, e.WEB_DIST),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     flags,
   };
 }

@@ -4,9 +4,12 @@ import fastifyFormbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import type Provider from 'oidc-provider';
 import { createAuthenticate } from './authenticate.ts';
+import { emailVerificationRoutes } from './email-verification-routes.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { createOidcProvider, identityUrls, type IdentityUrls } from './oidc-provider.ts';
+import { registerPasswordResetRoutes } from './password-reset-routes.ts';
 import { loadServerKeys } from './server-keys.ts';
+import { registerSignUpRoutes } from './sign-up-routes.ts';
 import { registerTokenRoute } from './token-routes.ts';
 
 declare module 'fastify' {
@@ -18,7 +21,8 @@ declare module 'fastify' {
 }
 
 // Paths under /auth that this server answers itself; the provider answers the rest.
-const OWN_AUTH_PATHS = /^\/(interaction\/|oauth\/token(\?|$))/;
+const OWN_AUTH_PATHS =
+  /^\/(interaction\/|(oauth\/token|dbconnections\/change_password|forgot-password|reset-password|signup|verify-email)(\?|$))/;
 
 /** The built-in hosted login under /auth, and the `authenticate` check for the API. */
 export async function registerIdentity(app: FastifyInstance): Promise<void> {
@@ -45,4 +49,7 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
   registerTokenRoute(app, provider);
   app.decorate('identity', { provider, urls });
   app.decorate('authenticate', createAuthenticate(app.database.db, urls, keys.signingKey));
+  registerPasswordResetRoutes(app);
+  registerSignUpRoutes(app);
+  await app.register(emailVerificationRoutes);
 }

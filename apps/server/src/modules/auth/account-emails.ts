@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendMail, type MailMessage } from '../mail/outbox.ts';
+import { renderMail } from '../mail/render-mail.ts';
+
+// The emails about a person's own account. They name the person and carry a link; nothing else, and never
+// anything about a patient.
+
+type Person = { email: string; first_name: string };
+
+export function passwordResetEmail(publicUrl: string, person: Person, token: string): MailMessage {
+  const url = `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  return {
+    to: person.email,
+    subject: 'Reset your Referrals password',
+    ...renderMail({
+      greeting: `Hello ${person.first_name},`,
+      paragraphs: ['We received a request to reset the password of your Referrals account.'],
+      action: { label: 'Choose a new password', url },
+      after: [
+        'The link works once, within one hour.',
+        'If you did not ask for this, you can ignore this email: your password stays as it is.',
+      ],
+    }),
+  };
+}
+
+export function verificationEmail(publicUrl: string, person: Person, token: string): MailMessage {
+  const url = `${publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+  return {
+    to: person.email,
+    subject: 'Verify your email address for Referrals',
+    ...renderMail({
+      greeting: `Hello ${person.first_name},`,
+      paragraphs: [
+        'Please confirm that this is your email address to finish creating your Referrals account.',
+      ],
+      action: { label: 'Verify my email address', url },
+      after: [
+        'The link works within 24 hours.',
+        'If you did not create an account, you can ignore this email.',
+      ],
+    }),
+  };
+}
+
+export function signUpAttemptEmail(publicUrl: string, person: Person): MailMessage {
+  return {
+    to: person.email,
+    subject: 'Someone tried to create a Referrals account with your email address',
+    ...renderMail({
+      greeting: `Hello ${person.first_name},`,
+      paragraphs: [
+        'Someone tried to create a new Referrals account with your email address. You already have an account, so no new one was made.',
+      ],
+      action: { label: 'Sign in', url: `${publicUrl}/login` },
+      after: [
+        `If it was you and you have forgotten your password, reset it here: ${publicUrl}/auth/forgot-password`,
+        'If it was not you, you can ignore this email: your account has not changed.',
+      ],
+    }),
+  };
+}
+
+/**
+ * Sends an account email. A failure is logged and swallowed: the page the person sees must not differ
+ * between an address we know and one we do not, and they can ask again. The error's message can name the
+ * recipient (SMTP rejections do), so only its code is logged.
+ */
+export async function sendAccountEmail(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  message: MailMessage,
+): Promise<boolean> {
+  try {
+    await sendMail(app, message);
+    return true;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    request.log.error({ code: typeof code === 'string' ? code : 'unknown' }, 'account email not sent');
+    return false;
+  }
+}

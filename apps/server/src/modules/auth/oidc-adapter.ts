@@ -23,7 +23,8 @@ export function databaseAdapter(db: Database): new (kind: string) => Adapter {
         kind: this.kind,
         id,
         payload: payload as Record<string, unknown>,
-        grant_id: GRANTABLE.has(this.kind) ? (payload.grantId ?? null) : null,
+        // A grant is filed under its own id, so revoking by grant id removes the grant itself too.
+        grant_id: this.kind === 'Grant' ? id : GRANTABLE.has(this.kind) ? (payload.grantId ?? null) : null,
         uid: payload.uid ?? null,
         expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
       };

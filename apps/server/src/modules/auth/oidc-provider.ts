@@ -89,10 +89,14 @@ export function createOidcProvider(config: Config, db: Database, keys: ServerKey
         },
       },
     },
-    // The app is its own first party: the grant is given without a consent screen.
+    // The app is its own first party: the grant is given without a consent screen. Each password sign-in
+    // gets a grant of its own: the grant is the session the API checks, and an earlier one may have ended.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const clientId = ctx.oidc.client?.clientId ?? WEB_CLIENT_ID;
-      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(clientId);
+      const freshLogin = ctx.oidc.result?.login !== undefined;
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ??
+        (freshLogin ? undefined : ctx.oidc.session?.grantIdFor(clientId));
       const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
       if (existing) return existing;
       const grant = new ctx.oidc.provider.Grant({ clientId, accountId: ctx.oidc.session?.accountId });

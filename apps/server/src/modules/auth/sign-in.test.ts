@@ -140,6 +140,22 @@ describe('signing in through the built-in hosted login', () => {
     expect((await client.refresh()).statusCode).toBe(400);
   });
 
+  it('signs in again in the same browser after signing out, as a new session', async () => {
+    const { client, accessToken, api } = await signedIn();
+    expect((await api('/api/profile/logout/', 'POST')).statusCode).toBe(204);
+    const again = await client.signIn(email, PASSWORD);
+    expect(again.statusCode).toBe(200);
+    const next = String(again.json().access_token);
+    expect(decodeJwt(next).gid).not.toBe(decodeJwt(accessToken).gid);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile/',
+      headers: { authorization: `Bearer ${next}` },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect((await client.refresh()).statusCode).toBe(200);
+  });
+
   it('ends a session idle for longer than 30 minutes, whatever the browser does', async () => {
     const { client, accessToken, api } = await signedIn();
     await backdateSessionActivity(t.database.db, String(decodeJwt(accessToken).gid), 29);

@@ -1,16 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-
-// Screenshots of the shell for people to look at (git-ignored); the assertions are what the test proves.
-const screenshotDir = path.join(import.meta.dirname, '..', 'screenshots');
-const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+import { GP, screenshot, signIn } from './sign-in-helpers';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const navToggle = (page: Page) => page.getByRole('button', { name: 'Toggle navigation' });
 const navGroup = (page: Page, name: string) => navigation(page).getByRole('group', { name });
 
 test.use({ viewport: { width: 1366, height: 800 } });
+
+// The main layout is for signed-in users only; every test here starts signed in as the demo GP.
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
 
 test('a user opening the app at / sees the dashboard with the navigation', async ({ page }) => {
   await page.goto('/');
@@ -54,11 +54,10 @@ test('a user opening the app at / sees the dashboard with the navigation', async
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('link', { name: 'Help Desk' })).toHaveAttribute('href', '/help');
   await expect(banner.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
-  await expect(banner.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout');
+  await expect(banner.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Notifications' })).toBeVisible();
-  // Nobody is signed in yet: the avatar menu says so instead of showing a made-up user.
   await banner.getByRole('button', { name: 'Account menu' }).click();
-  await expect(page.getByRole('menu').getByText('Not signed in')).toBeVisible();
+  await expect(page.getByRole('menu').getByText(GP.name)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
 });

@@ -1,21 +1,30 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { layoutThemeFor } from '@referrals/domain/theme';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { profileQueryOptions } from '@/features/auth/api/get-profile';
+import { profileLayoutTheme } from '@/features/auth/profile-display';
 import { layoutThemes } from '@/ui/theme';
-import { createQueryClient } from './query-client';
 
-/** Theme, toasts and server state for the whole app. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  // Nobody can sign in yet, so there is no role or establishment and the theme is green (spec section 6);
-  // the sign-in issue passes the profile's role and current establishment type here.
-  const theme = layoutThemes[layoutThemeFor(null)];
+/**
+ * The theme follows the signed-in user's role and current establishment (spec section 6 Rules). It only
+ * reads the profile the sign-in already loaded: public screens must not fetch it.
+ */
+function ThemeProvider({ children }: { children: ReactNode }) {
+  const { data: profile } = useQuery({ ...profileQueryOptions(), enabled: false });
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={layoutThemes[profileLayoutTheme(profile)]} defaultColorScheme="light">
       <Notifications position="top-right" zIndex={1000} />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
+  );
+}
+
+/** Server state, theme and toasts for the whole app. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>{children}</ThemeProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import type { FeatureFlags } from '@referrals/domain/feature-flags';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { errorSet } from '@/lib/error-set';
 import { FullScreenLoader } from '@/ui/full-screen-loader';
@@ -8,6 +9,7 @@ import { RootRoute } from './root-route';
 import { lazyRoute } from './routes/lazy-route';
 import { layoutRoutes } from './routes/layout-routes';
 import { publicRoutes } from './routes/public-routes';
+import { requireSignIn } from './routes/require-sign-in';
 import { redirectToNotFound } from './routes/route-checks';
 
 function maintenanceRoutes(): RouteObject[] {
@@ -20,24 +22,24 @@ function maintenanceRoutes(): RouteObject[] {
   ];
 }
 
-function applicationRoutes(flags: FeatureFlags): RouteObject[] {
+function applicationRoutes(flags: FeatureFlags, queryClient: QueryClient): RouteObject[] {
   return [
     ...publicRoutes(flags),
-    { Component: MainLayout, children: layoutRoutes(flags) },
+    { Component: MainLayout, loader: requireSignIn(queryClient), children: layoutRoutes(flags) },
     // The loader redirects before anything renders; the null element only tells the router that is intended.
     { path: '*', loader: redirectToNotFound, element: null },
   ];
 }
 
 /** The route table depends on the start-up flags: maintenance and the conditional routes (spec section 2). */
-export function createAppRouter(flags: FeatureFlags) {
+export function createAppRouter(flags: FeatureFlags, queryClient: QueryClient) {
   const router = createBrowserRouter([
     {
       id: 'root',
       Component: RootRoute,
       ErrorBoundary: ErrorPage,
       HydrateFallback: FullScreenLoader,
-      children: flags.maintenance ? maintenanceRoutes() : applicationRoutes(flags),
+      children: flags.maintenance ? maintenanceRoutes() : applicationRoutes(flags, queryClient),
     },
   ]);
 

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from './api-client';
+import { TOKEN_REFRESH_RETRY_DELAY_MS } from '@referrals/domain/constants';
+import { createApiClient, type ApiClientAuth } from './api-client';
 import { ApiError } from './api-error';
+import { singleFlight } from './auth/single-flight';
 
 function respond(status: number, body?: unknown) {
   const fetch = vi.fn<typeof globalThis.fetch>(() =>
@@ -55,5 +57,106 @@ describe('apiClient', () => {
       },
     };
     await expect(client('/api/stats/', { schema })).rejects.toThrow('bad count');
+  });
+});
+
+describe('apiClient sign-in handling', () => {
+  /** A server that accepts only the current token, and an auth whose refresh issues the next one. */
+  function signedIn(options: { refreshSucceeds?: boolean } = {}) {
+    let token = 'token-1';
+    let issued = 1;
+    let current: string | null = token;
+    const fetch = vi.fn<typeof globalThis.fetch>((_url, init) => {
+      const headers = init?.headers as Record<string, string>;
+      const ok = headers.Authorization === `Bearer ${token}`;
+      return Promise.resolve(
+        ok
+          ? new Response(JSON.stringify({ ok: true }), { status: 200 })
+          : new Response(JSON.stringify({ detail: 'Unauthorized' }), { status: 401 }),
+      );
+    });
+    const refreshTask = vi.fn(async () => {
+      await Promise.resolve();
+      if (options.refreshSucceeds === false) return false;
+      issued += 1;
+      current = `token-${issued}`;
+      return true;
+    });
+    const auth: ApiClientAuth = {
+      getAccessToken: () => current,
+      refresh: singleFlight(refreshTask),
+      onSessionLost: vi.fn(),
+      delay: vi.fn(() => Promise.resolve()),
+    };
+    const client = createApiClient({ fetch, onServerError: vi.fn(), auth });
+    const expireToken = () => {
+      token = 'token-2';
+    };
+    return { fetch, auth, refreshTask, client, expireToken };
+  }
+
+  it('sends the bearer token', async () => {
+    const { client, fetch } = signedIn();
+    await expect(client('/api/profile/')).resolves.toEqual({ ok: true });
+    expect(fetch.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer token-1' });
+  });
+
+  it('refreshes once on a 401 and retries after the delay with the new token', async () => {
+    const { client, fetch, auth, refreshTask, expireToken } = signedIn();
+    expireToken();
+
+    await expect(client('/api/profile/')).resolves.toEqual({ ok: true });
+
+    expect(refreshTask).toHaveBeenCalledTimes(1);
+    expect(auth.delay).toHaveBeenCalledWith(TOKEN_REFRESH_RETRY_DELAY_MS);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer token-2' });
+    expect(auth.onSessionLost).not.toHaveBeenCalled();
+  });
+
+  it('shares one refresh between calls that get a 401 at the same time', async () => {
+    const { client, refreshTask, expireToken } = signedIn();
+    expireToken();
+
+    const answers = await Promise.all([client('/api/a/'), client('/api/b/'), client('/api/c/')]);
+
+    expect(answers).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(refreshTask).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands over to the login when the refresh fails, and still throws the 401', async () => {
+    const { client, auth, expireToken } = signedIn({ refreshSucceeds: false });
+    expireToken();
+
+    const error = await client('/api/profile/').catch((e: unknown) => e);
+
+    expect((error as ApiError).status).toBe(401);
+    expect(auth.onSessionLost).toHaveBeenCalledTimes(1);
+    expect(auth.delay).not.toHaveBeenCalled();
+  });
+
+  it('retries only once: a second 401 is thrown without another refresh', async () => {
+    const { client, auth, refreshTask, fetch } = signedIn();
+    auth.getAccessToken = () => 'never-valid';
+
+    const error = await client('/api/profile/').catch((e: unknown) => e);
+
+    expect((error as ApiError).status).toBe(401);
+    expect(refreshTask).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a 401 alone when the call opts out of refreshing', async () => {
+    const { client, auth, refreshTask, expireToken } = signedIn();
+    expireToken();
+
+    const error = await client('/api/profile/logout/', {
+      method: 'POST',
+      refreshOnUnauthorized: false,
+    }).catch((e: unknown) => e);
+
+    expect((error as ApiError).status).toBe(401);
+    expect(refreshTask).not.toHaveBeenCalled();
+    expect(auth.onSessionLost).not.toHaveBeenCalled();
   });
 });

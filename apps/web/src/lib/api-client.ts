@@ -1,4 +1,7 @@
+import { TOKEN_REFRESH_RETRY_DELAY_MS } from '@referrals/domain/constants';
 import { ApiError } from './api-error';
+import { isPublicScreen } from './auth/public-screens';
+import { getAccessToken, noteServerContact, refreshSession, startSignIn } from './auth/session';
 import { getRuntimeConfig } from './runtime-config';
 import { showServerErrorToast } from './server-error-toast';
 
@@ -13,12 +16,29 @@ export type ApiRequestOptions<T> = {
   signal?: AbortSignal;
   /** Validates the answer, typically a zod schema from domain; without it the answer is trusted as T. */
   schema?: { parse(data: unknown): T };
+  /**
+   * False for calls whose 401 must not refresh and restart the login, e.g. the logout call itself,
+   * which may well find the session already ended.
+   */
+  refreshOnUnauthorized?: boolean;
+};
+
+/** How the client signs its calls and recovers from a 401 (spec section 8). */
+export type ApiClientAuth = {
+  getAccessToken: () => string | null;
+  /** A new access token; false when the session has ended. Concurrent callers must share one refresh. */
+  refresh: () => Promise<boolean>;
+  /** The refresh failed: the user has to sign in again. */
+  onSessionLost: () => void;
+  /** Waits before the retry after a refresh. */
+  delay: (ms: number) => Promise<void>;
 };
 
 type ApiClientDependencies = {
   fetch: typeof fetch;
   /** Called once per 5xx answer, before the ApiError is thrown. */
   onServerError: (error: ApiError) => void;
+  auth?: ApiClientAuth;
 };
 
 export type ApiClient = <T = unknown>(path: string, options?: ApiRequestOptions<T>) => Promise<T>;
@@ -45,20 +65,36 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The one fetch wrapper of the web app (house-style.md, Web): JSON in and out, non-2xx answers as a typed
- * ApiError, and the Server error toast on 5xx (spec section 8). The bearer token and the 401
- * refresh-and-retry arrive with sign-in.
+ * The one fetch wrapper of the web app (house-style.md, Web): JSON in and out with the bearer token,
+ * non-2xx answers as a typed ApiError, and the Server error toast on 5xx. A 401 refreshes the token once
+ * and retries after TOKEN_REFRESH_RETRY_DELAY_MS; a failed refresh hands over to onSessionLost (spec
+ * section 8).
  */
-export function createApiClient({ fetch, onServerError }: ApiClientDependencies): ApiClient {
+export function createApiClient({ fetch, onServerError, auth }: ApiClientDependencies): ApiClient {
   return async <T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(withQuery(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    const send = () => {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+      // Read on every attempt: the retry must carry the token the refresh just brought.
+      const token = auth?.getAccessToken() ?? null;
+      if (token !== null) headers.Authorization = `Bearer ${token}`;
+      return fetch(withQuery(path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    };
+
+    let response = await send();
+    if (response.status === 401 && auth !== undefined && options.refreshOnUnauthorized !== false) {
+      if (await auth.refresh()) {
+        await auth.delay(TOKEN_REFRESH_RETRY_DELAY_MS);
+        response = await send();
+      } else {
+        auth.onSessionLost();
+      }
+    }
     const body = await readBody(response);
     if (!response.ok) {
       const error = new ApiError(response.status, body);
@@ -70,7 +106,24 @@ export function createApiClient({ fetch, onServerError }: ApiClientDependencies)
 }
 
 export const apiClient: ApiClient = createApiClient({
-  // Bound lazily so tests and later wrappers (token refresh) see the current global fetch.
-  fetch: (input, init) => fetch(input, init),
+  // Bound lazily so tests see the current global fetch.
+  fetch: async (input, init) => {
+    const response = await fetch(input, init);
+    // The server counts authenticated calls as activity; the keep-alive need not refresh after one.
+    if (response.status !== 401 && getAccessToken() !== null) noteServerContact();
+    return response;
+  },
   onServerError: () => showServerErrorToast(getRuntimeConfig().supportEmail),
+  auth: {
+    getAccessToken,
+    refresh: refreshSession,
+    onSessionLost: () => {
+      const { pathname, search, hash } = window.location;
+      if (isPublicScreen(pathname)) return;
+      startSignIn({ returnTo: `${pathname}${search}${hash}` }).catch((error: unknown) => {
+        console.error('Could not start the sign-in', error);
+      });
+    },
+    delay: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+  },
 });

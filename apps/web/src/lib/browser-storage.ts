@@ -9,3 +9,12 @@ export function browserLocalStorage(): Storage | undefined {
     return undefined;
   }
 }
+
+/** window.sessionStorage, or undefined where it is unavailable; see browserLocalStorage. */
+export function browserSessionStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -18,6 +18,11 @@ describe('paths', () => {
     expect(paths.admin.getHref('users', 'removed', 7)).toBe('/admin/users/removed/7');
   });
 
+  it('marks a login that follows an inactivity logout', () => {
+    expect(paths.auth.login.getHref()).toBe('/login');
+    expect(paths.auth.login.getHref({ sessionExpired: true })).toBe('/login?session_expired=true');
+  });
+
   it('encodes ids and slugs taken from data', () => {
     expect(paths.referrals.detail.getHref('a/b c')).toBe('/referrals/a%2Fb%20c');
     expect(paths.public.referBySlug.getHref('st vincent’s')).toBe('/refer/st%20vincent%E2%80%99s');

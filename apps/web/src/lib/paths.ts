@@ -14,13 +14,21 @@ const segment = (value: string | number): string => encodeURIComponent(String(va
 const optional = (value: string | number | undefined): string =>
   value === undefined ? '' : `/${segment(value)}`;
 
+/** Navigation state of /404: set when the hosted login refused the user's group (spec section 2 /authorize). */
+export type NotFoundState = { unauthorizedGroup?: boolean };
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   welcome: { path: '/welcome', getHref: () => '/welcome' },
   help: { path: '/help', getHref: () => '/help' },
 
   auth: {
-    login: { path: '/login', getHref: () => '/login' },
+    login: {
+      path: '/login',
+      /** sessionExpired: the user was logged out for inactivity; the login page says so (spec section 4). */
+      getHref: (options?: { sessionExpired?: boolean }) =>
+        options?.sessionExpired === true ? '/login?session_expired=true' : '/login',
+    },
     register: { path: '/register', getHref: () => '/register' },
     platform: { path: '/platform', getHref: () => '/platform' },
     authorize: { path: '/authorize', getHref: () => '/authorize' },

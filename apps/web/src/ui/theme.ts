@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, Modal, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { LayoutTheme } from '@referrals/domain/theme';
 
 // Palettes tuned so that shade 7, the primary shade, carries white text at WCAG AA contrast or better;
@@ -41,6 +41,12 @@ function layoutTheme(brand: MantineColorsTuple): MantineThemeOverride {
     defaultRadius: 'md',
     cursorType: 'pointer',
     headings: { fontWeight: '650' },
+    components: {
+      // A dialog's title is its heading and its accessible name; Mantine draws it as body text.
+      Modal: Modal.extend({
+        styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+      }),
+    },
   });
 }
 

@@ -1,26 +1,60 @@
-import { ActionIcon, Avatar, Group, Menu, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconHelp, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Group, Menu, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Profile } from '@referrals/domain/profile/profile-schemas';
+import { IconBuildingHospital, IconHelp, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useProfile } from '@/features/auth/api/get-profile';
+import { LogoutDialog } from '@/features/auth/components/logout-dialog';
+import { currentEmployment, profileDisplayName, profileInitials } from '@/features/auth/profile-display';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { paths } from '@/lib/paths';
 
-/**
- * The neutral avatar menu. There is no sign-in yet, so it says so instead of showing a made-up user;
- * the sign-in issue puts the user's name, role and establishment here.
- */
-function AvatarMenu() {
+function AccountSummary({ profile }: { profile: Profile }) {
+  const establishment = currentEmployment(profile)?.establishment;
   return (
-    <Menu position="bottom-end" width={220} shadow="md" withArrow>
+    <Stack gap={2} px="sm" pt="xs" pb="sm">
+      <Text fw={650} size="sm">
+        {profileDisplayName(profile)}
+      </Text>
+      <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+        {profile.email}
+      </Text>
+      {profile.role !== null && (
+        <Text size="xs" c="gray.7">
+          {profile.role.display}
+        </Text>
+      )}
+      {establishment !== undefined && (
+        <Group gap={6} wrap="nowrap" mt={4}>
+          <IconBuildingHospital size={14} stroke={1.7} aria-hidden />
+          <Text size="xs" c="gray.8" lineClamp={2}>
+            {establishment.name}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** The avatar menu: who is signed in, where, and the way to their profile, settings and logout. */
+function AvatarMenu({ profile, onLogOut }: { profile: Profile | undefined; onLogOut: () => void }) {
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withArrow>
       <Menu.Target>
         <UnstyledButton aria-label="Account menu" style={{ borderRadius: '50%' }}>
-          <Avatar radius="xl" size={34} color="gray" variant="light">
-            <IconUser size={20} stroke={1.7} />
+          <Avatar radius="xl" size={34} color="brand" variant="light">
+            {profile === undefined ? <IconUser size={20} stroke={1.7} /> : profileInitials(profile)}
           </Avatar>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Not signed in</Menu.Label>
+        {profile !== undefined && (
+          <>
+            <AccountSummary profile={profile} />
+            <Menu.Divider />
+          </>
+        )}
         <Menu.Item
           component={Link}
           to={paths.settings.section.getHref('profile')}
@@ -36,7 +70,7 @@ function AvatarMenu() {
           Settings
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item component={Link} to={paths.auth.logout.getHref()} leftSection={<IconLogout size={16} />}>
+        <Menu.Item onClick={onLogOut} leftSection={<IconLogout size={16} />}>
           Log out
         </Menu.Item>
       </Menu.Dropdown>
@@ -56,6 +90,8 @@ function TopBarLink({ to, label, icon }: { to: string; label: string; icon: Reac
 
 /** The right-hand side of the top bar (spec section 2 Layout): help, settings, bell, avatar, logout. */
 export function TopBarActions({ unreadNotifications }: { unreadNotifications?: number }) {
+  const { data: profile } = useProfile();
+  const [logoutOpened, logoutDialog] = useDisclosure(false);
   return (
     <Group gap={6} wrap="nowrap">
       <TopBarLink to={paths.help.getHref()} label="Help Desk" icon={<IconHelp size={20} stroke={1.7} />} />
@@ -65,12 +101,13 @@ export function TopBarActions({ unreadNotifications }: { unreadNotifications?: n
         icon={<IconSettings size={20} stroke={1.7} />}
       />
       <NotificationBell unreadCount={unreadNotifications} />
-      <AvatarMenu />
-      <TopBarLink
-        to={paths.auth.logout.getHref()}
-        label="Log out"
-        icon={<IconLogout size={20} stroke={1.7} />}
-      />
+      <AvatarMenu profile={profile} onLogOut={logoutDialog.open} />
+      <Tooltip label="Log out" withArrow>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Log out" onClick={logoutDialog.open}>
+          <IconLogout size={20} stroke={1.7} />
+        </ActionIcon>
+      </Tooltip>
+      <LogoutDialog opened={logoutOpened} onClose={logoutDialog.close} />
     </Group>
   );
 }

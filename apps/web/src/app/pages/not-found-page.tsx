@@ -1,11 +1,33 @@
 import { Button } from '@mantine/core';
-import { IconMapSearch } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { paths } from '@/lib/paths';
+import { IconLock, IconMapSearch } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { paths, type NotFoundState } from '@/lib/paths';
+import { getRuntimeConfig } from '@/lib/runtime-config';
 import { StatusPage } from '@/ui/status-page';
 
-/** /404, where unknown paths and unknown list types land (spec section 2). */
+/**
+ * /404, where unknown paths and unknown list types land (spec section 2). The sign-in return page also
+ * lands here when the hosted login refused the user's group, and then says that instead.
+ */
 export function NotFoundPage() {
+  const state = useLocation().state as NotFoundState | null;
+  if (state?.unauthorizedGroup === true) {
+    return (
+      <StatusPage
+        icon={IconLock}
+        color="red"
+        title="Your account cannot use Referrals"
+        actions={
+          <Button component={Link} to={paths.auth.login.getHref()} mt="xs">
+            Sign in with another account
+          </Button>
+        }
+      >
+        Your account is not in a group that may use Referrals. Ask your practice manager to give you access,
+        or contact support at {getRuntimeConfig().supportEmail}.
+      </StatusPage>
+    );
+  }
   return (
     <StatusPage
       icon={IconMapSearch}

@@ -1,25 +1,79 @@
-import { Button } from '@mantine/core';
-import { IconShieldLock } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { paths } from '@/lib/paths';
-import { ComingSoon } from '@/ui/coming-soon';
-import { PublicPageFrame } from '@/ui/public-page-frame';
+import { Button, Loader } from '@mantine/core';
+import { IconAlertTriangle, IconShieldLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { completeSignIn, startSignIn } from '@/lib/auth/session';
+import { paths, type NotFoundState } from '@/lib/paths';
+import { StatusPage } from '@/ui/status-page';
+import { profileQueryOptions } from '../api/get-profile';
+import { readAuthorizeReturn, signInErrorMessage } from '../authorize-return';
+
+function SignInProblem({ message }: { message: string }) {
+  const [starting, setStarting] = useState(false);
+  const tryAgain = () => {
+    setStarting(true);
+    startSignIn().catch(() => setStarting(false));
+  };
+  return (
+    <StatusPage
+      icon={IconAlertTriangle}
+      color="red"
+      title="We could not sign you in"
+      actions={
+        <Button onClick={tryAgain} loading={starting} mt="xs">
+          Try again
+        </Button>
+      }
+    >
+      {message} Please try again. If it keeps happening, contact your practice manager or our support team.
+    </StatusPage>
+  );
+}
 
 /**
- * The sign-in return page (spec section 2). The hosted login that sends users here arrives in a later
- * release, so there is no code to exchange yet; it says so rather than pretending to sign anyone in.
+ * The sign-in return page (spec section 2 /authorize): exchanges the code, loads the profile and goes on
+ * to where the user was heading. Without a code it goes to /404, flagging a refused group; an error from
+ * the hosted login is shown with a way to try again.
  */
 export function AuthorizePage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const outcome = useMemo(() => readAuthorizeReturn(searchParams), [searchParams]);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (outcome.kind === 'not-found') {
+      const state: NotFoundState = { unauthorizedGroup: outcome.unauthorizedGroup };
+      void navigate(paths.status.notFound.getHref(), { replace: true, state });
+      return;
+    }
+    if (outcome.kind !== 'code') return;
+    let cancelled = false;
+    completeSignIn(outcome.code, outcome.state)
+      .then(async ({ returnTo }) => {
+        // No profile, or a failed load, means the sign-in is not usable (spec section 4 Profile load flow).
+        await queryClient.fetchQuery(profileQueryOptions());
+        if (!cancelled) await navigate(returnTo, { replace: true });
+      })
+      .catch(() => {
+        if (!cancelled) setFailure('Your sign-in could not be completed.');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [outcome, navigate, queryClient]);
+
+  if (outcome.kind === 'error') return <SignInProblem message={signInErrorMessage(outcome.error)} />;
+  if (failure !== null) return <SignInProblem message={failure} />;
   return (
-    <PublicPageFrame>
-      <ComingSoon
-        title="Signing you in"
-        icon={IconShieldLock}
-        description="This page completes sign-in when you come back from the hosted login page. Sign-in arrives in a later release, so there is nothing to complete yet."
-      />
-      <Button component={Link} to={paths.home.getHref()} variant="light" mt="lg">
-        Go to Dashboard
-      </Button>
-    </PublicPageFrame>
+    <StatusPage
+      icon={IconShieldLock}
+      title="Signing you in"
+      actions={<Loader size="sm" aria-label="Signing you in" mt="xs" />}
+    >
+      Checking your sign-in and loading your profile…
+    </StatusPage>
   );
 }

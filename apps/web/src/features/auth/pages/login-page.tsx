@@ -1,21 +1,45 @@
-import { ComingSoon } from '@/ui/coming-soon';
-import { PublicPageFrame } from '@/ui/public-page-frame';
+import { Button, Loader } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { startSignIn } from '@/lib/auth/session';
+import { StatusPage } from '@/ui/status-page';
 
-/** Login (spec section 2, named route). */
+/**
+ * Login (spec section 2, named route): starts the PKCE redirect to the hosted login page, passing
+ * session_expired when the user was logged out for inactivity (spec section 4).
+ */
 export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const sessionExpired = searchParams.get('session_expired') === 'true';
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    startSignIn({ sessionExpired }).catch(() => setFailed(true));
+  }, [sessionExpired]);
+
+  const retry = () => {
+    setFailed(false);
+    startSignIn({ sessionExpired }).catch(() => setFailed(true));
+  };
+
   return (
-    <PublicPageFrame>
-      <ComingSoon
-        title="Sign in"
-        icon={IconLogin}
-        description="Sign in to Referrals through the secure hosted login page. You come back to your dashboard once you are signed in."
-        plannedFeatures={[
-          'Sign in with your email address and password',
-          'Reset a forgotten password',
-          'Continue where you left off after your session expired',
-        ]}
-      />
-    </PublicPageFrame>
+    <StatusPage
+      icon={IconLogin}
+      title="Sign in"
+      actions={
+        failed ? (
+          <Button onClick={retry} mt="xs">
+            Try again
+          </Button>
+        ) : (
+          <Loader size="sm" aria-label="Opening the sign-in page" mt="xs" />
+        )
+      }
+    >
+      {failed
+        ? 'The sign-in page could not be opened. Check your connection and try again.'
+        : 'Taking you to the secure sign-in page…'}
+    </StatusPage>
   );
 }

@@ -1,22 +1,30 @@
-import { Button } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
-import { ComingSoon } from '@/ui/coming-soon';
-import { PublicPageFrame } from '@/ui/public-page-frame';
+import { StatusPage } from '@/ui/status-page';
+import { useLogout } from '../api/logout';
 
-/** Logout (spec section 2). Nobody can be signed in yet, so there is no session to end. */
+/**
+ * Logout (spec section 2): ends the session on the server and on this device, then goes to Login,
+ * which opens the hosted login page for the next sign-in.
+ */
 export function LogoutPage() {
+  const navigate = useNavigate();
+  const { mutateAsync: logOut } = useLogout();
+
+  useEffect(() => {
+    void logOut().finally(() => navigate(paths.auth.login.getHref(), { replace: true }));
+  }, [logOut, navigate]);
+
   return (
-    <PublicPageFrame>
-      <ComingSoon
-        title="Log out"
-        icon={IconLogout}
-        description="Logging out ends your session on this device and takes you back to the sign-in page. You are not signed in: sign-in arrives in a later release."
-      />
-      <Button component={Link} to={paths.home.getHref()} variant="light" mt="lg">
-        Back to Dashboard
-      </Button>
-    </PublicPageFrame>
+    <StatusPage
+      icon={IconLogout}
+      title="Logging you out"
+      actions={<Loader size="sm" aria-label="Logging you out" mt="xs" />}
+    >
+      Ending your session on this device…
+    </StatusPage>
   );
 }

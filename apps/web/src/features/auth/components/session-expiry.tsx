@@ -1,0 +1,176 @@
+import { Button, Group, Modal, RingProgress, Stack, Text } from '@mantine/core';
+import { ACTIVITY_EVENTS, SESSION_EXPIRY_WARNING_SECONDS } from '@referrals/domain/constants';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LAST_ACTIVITY_KEY, LAST_SERVER_CONTACT_KEY, readTimestamp } from '@/lib/auth/auth-storage';
+import { needsKeepAlive, sessionTimeline, shouldRecordActivity } from '@/lib/auth/inactivity';
+import { recordActivity, refreshSession, rememberReturnTo, startSignIn } from '@/lib/auth/session';
+import { browserLocalStorage } from '@/lib/browser-storage';
+import { paths } from '@/lib/paths';
+import { useLogout } from '../api/logout';
+
+const TICK_MS = 1_000;
+
+const readLastActivity = () => readTimestamp(browserLocalStorage(), LAST_ACTIVITY_KEY);
+const currentAddress = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+/** The clock and the shared last-activity time, re-read every second and whenever another tab writes. */
+function useSessionClock() {
+  const [clock, setClock] = useState(() => ({ now: Date.now(), lastActivityAt: readLastActivity() }));
+  const update = useCallback(() => setClock({ now: Date.now(), lastActivityAt: readLastActivity() }), []);
+  useEffect(() => {
+    const timer = window.setInterval(update, TICK_MS);
+    window.addEventListener('storage', update);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('storage', update);
+    };
+  }, [update]);
+  return { ...clock, update };
+}
+
+/** The server no longer knows the session: sign in again and come back here. */
+function signInAgain() {
+  startSignIn({ returnTo: currentAddress() }).catch((error: unknown) => {
+    console.error('Could not start the sign-in', error);
+  });
+}
+
+function keepServerSessionAlive() {
+  refreshSession()
+    .then((alive) => {
+      if (!alive) signInAgain();
+    })
+    .catch(() => {
+      // Offline for a moment: the next activity tries again.
+    });
+}
+
+function ExpiryDialog(props: {
+  opened: boolean;
+  secondsLeft: number;
+  onStay: () => void;
+  onLogOut: () => void;
+}) {
+  const { opened, secondsLeft, onStay, onLogOut } = props;
+  const unit = secondsLeft === 1 ? 'second' : 'seconds';
+  return (
+    <Modal
+      opened={opened}
+      // Escape counts as "stay": it is the user at the keyboard. A click beside the dialog does not.
+      onClose={onStay}
+      closeOnClickOutside={false}
+      withCloseButton={false}
+      title="Your session will expire soon"
+      centered
+      size="sm"
+    >
+      <Stack align="center" gap="md">
+        <RingProgress
+          size={112}
+          thickness={9}
+          roundCaps
+          sections={[{ value: (secondsLeft / SESSION_EXPIRY_WARNING_SECONDS) * 100, color: 'brand' }]}
+          label={
+            <Text ta="center" fw={700} fz={28} lh={1} role="timer" aria-label={`${secondsLeft} ${unit} left`}>
+              {secondsLeft}
+            </Text>
+          }
+        />
+        <Text size="sm" ta="center" lh={1.6}>
+          You have not been active for a while. To protect your patients&apos; information, you will be logged
+          out in{' '}
+          <Text span fw={700}>
+            {secondsLeft} {unit}
+          </Text>
+          .
+        </Text>
+      </Stack>
+      <Group justify="flex-end" mt="xl" gap="sm">
+        <Button variant="default" onClick={onLogOut}>
+          Log out
+        </Button>
+        <Button onClick={onStay} data-autofocus>
+          Stay signed in
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/**
+ * Inactivity for the signed-in layout (spec sections 2 Layout and 9): records activity for every tab,
+ * keeps the server session alive while the user is active, warns SESSION_EXPIRY_WARNING_SECONDS before
+ * the timeout with a countdown, and logs out at zero, on to the login page with session_expired.
+ */
+export function SessionExpiry({ timeoutMs }: { timeoutMs: number }) {
+  const navigate = useNavigate();
+  const { mutateAsync: logOut } = useLogout();
+  const { now, lastActivityAt, update } = useSessionClock();
+  const timeline = lastActivityAt === null ? null : sessionTimeline({ lastActivityAt, timeoutMs, now });
+  const phase = timeline?.phase ?? 'active';
+
+  const phaseRef = useRef(phase);
+  useEffect(() => {
+    phaseRef.current = phase;
+  }, [phase]);
+
+  useEffect(() => {
+    const onActivity = () => {
+      // While the warning shows, only its own button keeps the session: a stray click must not.
+      if (phaseRef.current !== 'active') return;
+      const time = Date.now();
+      if (shouldRecordActivity(readLastActivity(), time)) recordActivity(time);
+      if (needsKeepAlive(readTimestamp(browserLocalStorage(), LAST_SERVER_CONTACT_KEY), time)) {
+        keepServerSessionAlive();
+      }
+    };
+    const options = { capture: true, passive: true };
+    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, options);
+    return () => {
+      for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity, options);
+    };
+  }, []);
+
+  // Leaving happens once, however many ticks or tabs report it.
+  const leaving = useRef(false);
+  const leave = useCallback(
+    (sessionExpired: boolean) => {
+      if (leaving.current) return;
+      leaving.current = true;
+      const returnTo = currentAddress();
+      void logOut().finally(() => {
+        // Come back here after signing in again; an explicit logout starts afresh at the dashboard.
+        if (sessionExpired) rememberReturnTo(returnTo);
+        void navigate(paths.auth.login.getHref({ sessionExpired }), { replace: true });
+      });
+    },
+    [logOut, navigate],
+  );
+
+  useEffect(() => {
+    if (phase === 'expired') leave(true);
+  }, [phase, leave]);
+
+  // Another tab logged out: it cleared the shared last-activity time. Follow it.
+  const hadActivity = useRef(lastActivityAt !== null);
+  useEffect(() => {
+    if (lastActivityAt !== null) hadActivity.current = true;
+    else if (hadActivity.current) leave(false);
+  }, [lastActivityAt, leave]);
+
+  const stay = () => {
+    recordActivity();
+    update();
+    keepServerSessionAlive();
+  };
+
+  return (
+    <ExpiryDialog
+      opened={phase === 'warning'}
+      secondsLeft={timeline?.secondsLeft ?? 0}
+      onStay={stay}
+      onLogOut={() => leave(false)}
+    />
+  );
+}

@@ -77,9 +77,12 @@ export class SignInClient {
   }
 
   /** The whole sign-in; returns the token response (the refresh token stays in the cookie jar). */
-  async signIn(email: string, password: string) {
+  async signIn(email: string, password: string, mfaCode?: () => string) {
     const { action, verifier, state, tokenEndpoint } = await this.openLoginForm();
-    const login = await this.submitLogin(action, email, password);
+    let login = await this.submitLogin(action, email, password);
+    const mfaAction = /action="([^"]+\/mfa)"/.exec(login.body)?.[1];
+    if (login.statusCode === 200 && mfaAction && mfaCode)
+      login = await this.request('POST', mfaAction, { code: mfaCode() });
     if (login.statusCode !== 303) throw new Error(`sign-in refused with ${login.statusCode}`);
     let location = String(login.headers.location);
     // Follow the provider's redirects until it hands the browser back to the web app with a code.

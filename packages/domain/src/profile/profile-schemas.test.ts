@@ -20,6 +20,7 @@ function notificationFlags(value: boolean) {
 function profileBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     email: 'amelia.nguyen@harbourside.example',
+    email_verified: true,
     title: 'DR',
     first_name: 'Amelia',
     middle_name: null,

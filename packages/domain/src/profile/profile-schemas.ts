@@ -146,6 +146,8 @@ export type Employment = z.infer<typeof EmploymentSchema>;
  */
 export const ProfileSchema = z.object({
   email: z.string(),
+  /** Whether the address has been confirmed through the emailed link. */
+  email_verified: z.boolean(),
   title: TitleSchema,
   first_name: z.string(),
   middle_name: z.string().nullable(),

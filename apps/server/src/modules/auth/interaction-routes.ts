@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { users } from '../../db/schema/people.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorFrom, recordAudit, type AuditOutcome } from '../audit/record-audit.ts';
+import { sendPage } from './auth-form.ts';
+import { renderMfaPage } from './mfa-page.ts';
+import { isValidMfaCode } from './mfa.ts';
 import { renderLoginPage } from './login-page.ts';
 import { verifyPassword } from './passwords.ts';
 import { clearAccountFailures, isSignInThrottled, recordSignInFailure } from './sign-in-throttle.ts';
+
+const MfaFormSchema = z.object({ code: z.string().trim().max(20) });
+const WRONG_CODE = 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
 
 const LoginFormSchema = z.object({
   email: z.string().trim().toLowerCase().max(254),
@@ -44,18 +50,13 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     const form = LoginFormSchema.safeParse(request.body);
     const email = form.success ? form.data.email : '';
     const page = (status: number, error: string) =>
-      reply
-        .status(status)
-        .type('text/html; charset=utf-8')
-        .send(renderLoginPage({ action: `/auth/interaction/${details.uid}/login`, email, error }));
-    const audit = (outcome: 'success' | 'failure' | 'denied', actorId: string | null, reason?: string) =>
-      recordAudit(db, auditActorFrom(request, { actorId, establishmentId: null }), {
-        action: 'auth.sign-in',
-        resourceType: 'user',
-        resourceId: actorId,
-        outcome,
-        ...(reason ? { detail: { reason } } : {}),
-      });
+      sendPage(
+        reply,
+        status,
+        renderLoginPage({ action: `/auth/interaction/${details.uid}/login`, email, error }),
+      );
+    const audit = (outcome: AuditOutcome, actorId: string | null, reason?: string) =>
+      auditSignIn(request, outcome, actorId, reason);
 
     if (!form.success || !email || !form.data.password) return page(400, 'Enter your email and password.');
     if (await isSignInThrottled(db, email, request.ip)) {
@@ -68,15 +69,64 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
       await audit('failure', user?.id ?? null, user ? 'wrong password' : 'unknown email');
       return page(401, WRONG_CREDENTIALS);
     }
+    if (user.mfa_enabled && user.mfa_secret) {
+      // The password was right; the sign-in waits on this interaction for the code from the app.
+      details.result = { mfa: { accountId: user.id } };
+      await details.save(Math.max(60, (details.exp ?? 0) - Math.floor(Date.now() / 1000)));
+      return sendPage(reply, 200, renderMfaPage({ action: `/auth/interaction/${details.uid}/mfa` }));
+    }
     await clearAccountFailures(db, email);
     await audit('success', user.id);
+    return finishLogin(request, reply, user.id);
+  });
+
+  app.post('/auth/interaction/:uid/mfa', { schema: { hide: true } }, async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
+    const accountId = (details?.result as { mfa?: { accountId?: string } } | undefined)?.mfa?.accountId;
+    if (!details || !accountId) return reply.redirect(`${app.config.publicUrl}/login`);
+    const [user] = await db.select().from(users).where(eq(users.id, accountId));
+    if (!user?.mfa_secret) return reply.redirect(`${app.config.publicUrl}/login`);
+    const page = (status: number, error: string) =>
+      sendPage(reply, status, renderMfaPage({ action: `/auth/interaction/${details.uid}/mfa`, error }));
+
+    if (await isSignInThrottled(db, user.email, request.ip)) {
+      await auditSignIn(request, 'denied', user.id, 'throttled');
+      return page(429, THROTTLED);
+    }
+    const code = MfaFormSchema.safeParse(request.body);
+    if (!code.success || !isValidMfaCode(user.mfa_secret, user.email, code.data.code)) {
+      await recordSignInFailure(db, user.email, request.ip);
+      await auditSignIn(request, 'failure', user.id, 'wrong two-step code');
+      return page(401, WRONG_CODE);
+    }
+    await clearAccountFailures(db, user.email);
+    await auditSignIn(request, 'success', user.id, 'two-step code');
+    return finishLogin(request, reply, user.id);
+  });
+
+  function auditSignIn(
+    request: FastifyRequest,
+    outcome: AuditOutcome,
+    actorId: string | null,
+    reason?: string,
+  ) {
+    return recordAudit(db, auditActorFrom(request, { actorId, establishmentId: null }), {
+      action: 'auth.sign-in',
+      resourceType: 'user',
+      resourceId: actorId,
+      outcome,
+      ...(reason ? { detail: { reason } } : {}),
+    });
+  }
+
+  async function finishLogin(request: FastifyRequest, reply: FastifyReply, accountId: string) {
     reply.hijack();
     await provider.interactionFinished(
       request.raw,
       reply.raw,
-      { login: { accountId: user.id } },
+      { login: { accountId } },
       { mergeWithLastSubmission: false },
     );
     return reply;
-  });
+  }
 }

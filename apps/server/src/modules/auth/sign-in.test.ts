@@ -7,6 +7,7 @@ import { users } from '../../db/schema/people.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { SignInClient } from '../../../test/sign-in-client.ts';
 import { backdateSessionActivity } from './auth-sessions.ts';
+import { currentMfaCode, newMfaSecret } from './mfa.ts';
 import { hashPassword } from './passwords.ts';
 import { REFRESH_COOKIE } from './token-routes.ts';
 
@@ -178,6 +179,52 @@ describe('signing in through the built-in hosted login', () => {
   });
 });
 
+describe('two-step sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.app.close());
+
+  it('asks for the code from the app after the password, and signs in only with the right one', async () => {
+    const secret = newMfaSecret();
+    const user = await createUser(t.database.db, {
+      password_hash: await hashPassword(PASSWORD),
+      mfa_enabled: true,
+      mfa_secret: secret,
+    });
+    const client = new SignInClient(t.app);
+    const { action } = await client.openLoginForm();
+    const password = await client.submitLogin(action, user.email, PASSWORD);
+    expect(password.statusCode).toBe(200);
+    expect(password.body).toContain('<label for="code">Code</label>');
+    const mfaAction = /action="([^"]+\/mfa)"/.exec(password.body)?.[1] ?? '';
+    const wrong = await client.request('POST', mfaAction, { code: '000000' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('That code is not right');
+    const right = await client.request('POST', mfaAction, { code: currentMfaCode(secret, user.email) });
+    expect(right.statusCode).toBe(303);
+
+    const token = await new SignInClient(t.app).signIn(user.email, PASSWORD, () =>
+      currentMfaCode(secret, user.email),
+    );
+    expect(token.statusCode).toBe(200);
+    const failures = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource_id, user.id), eq(auditLog.outcome, 'failure')));
+    expect(failures.map((f) => f.detail)).toEqual([{ reason: 'wrong two-step code' }]);
+  });
+
+  it('cannot skip the code by going straight to the second step of another sign-in', async () => {
+    const client = new SignInClient(t.app);
+    const { action } = await client.openLoginForm();
+    const res = await client.request('POST', action.replace(/\/login$/, '/mfa'), { code: '123456' });
+    expect(res.statusCode).toBe(302);
+    expect(String(res.headers.location)).toBe('http://referrals.test/login');
+  });
+});
+
 describe('sign-in protection', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -187,6 +234,13 @@ describe('sign-in protection', () => {
 
   it('answers a wrong password and an unknown email the same way, and audits both', async () => {
     const user = await createUser(t.database.db, { password_hash: await hashPassword(PASSWORD) });
+    const failedSignIns = () =>
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'auth.sign-in'), eq(auditLog.outcome, 'failure')))
+        .then((rows) => rows.length);
+    const before = await failedSignIns();
     const client = new SignInClient(t.app);
     const { action } = await client.openLoginForm();
     const wrong = await client.submitLogin(action, user.email, 'not the password');
@@ -196,11 +250,7 @@ describe('sign-in protection', () => {
     const message = (body: string) => /role="alert"[^>]*>([^<]+)</.exec(body)?.[1];
     expect(message(wrong.body)).toBe('Wrong email or password.');
     expect(message(unknown.body)).toBe(message(wrong.body));
-    const failures = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'auth.sign-in'), eq(auditLog.outcome, 'failure')));
-    expect(failures).toHaveLength(2);
+    expect(await failedSignIns()).toBe(before + 2);
   });
 
   it('refuses further tries with 429 after five failures for one account, even with the right password', async () => {

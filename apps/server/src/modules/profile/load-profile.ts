@@ -77,6 +77,7 @@ function userFields(user: UserRow) {
   ) as Record<(typeof EMAIL_NOTIFICATION_FIELDS)[number], boolean>;
   return {
     email: user.email,
+    email_verified: user.email_verified_at !== null,
     title: user.title as Profile['title'],
     first_name: user.first_name,
     middle_name: user.middle_name,

@@ -14,6 +14,7 @@ import { registerIdentity } from './modules/auth/identity-plugin.ts';
 import { establishmentRoutes } from './modules/establishments/establishment-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { registerMail } from './modules/mail/outbox.ts';
+import { accountLinkRoutes } from './modules/profile/account-link-routes.ts';
 import { accountRoutes } from './modules/profile/account-routes.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes);
   await app.register(profileRoutes);
   await app.register(accountRoutes);
+  await app.register(accountLinkRoutes);
   await app.register(profileImageRoutes);
   await app.register(establishmentRoutes);
   options.withRoutes?.(app);

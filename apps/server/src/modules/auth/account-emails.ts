@@ -43,6 +43,21 @@ export function verificationEmail(publicUrl: string, person: Person, token: stri
   };
 }
 
+export function accountLinkEmail(person: Person, toAddress: string, code: string): MailMessage {
+  return {
+    to: toAddress,
+    subject: 'Your Referrals account-linking code',
+    ...renderMail({
+      greeting: 'Hello,',
+      paragraphs: [
+        `${person.first_name} asked to link this email address to their Referrals account as a secondary account.`,
+        `The code is ${code}. Enter it in Referrals to confirm. It works for 10 minutes.`,
+      ],
+      after: ['If you did not ask for this, you can ignore this email; nothing is linked without the code.'],
+    }),
+  };
+}
+
 export function signUpAttemptEmail(publicUrl: string, person: Person): MailMessage {
   return {
     to: person.email,

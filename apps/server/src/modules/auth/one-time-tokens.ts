@@ -1,18 +1,21 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.ts';
 import { oneTimeTokens } from '../../db/schema/auth.ts';
 
-export type OneTimeTokenPurpose = 'password-reset' | 'email-verification';
+export type OneTimeTokenPurpose = 'password-reset' | 'email-verification' | 'account-link';
 
 /** How long a link stays usable after it is sent. */
 export const TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
   'password-reset': 60 * 60_000,
   'email-verification': 24 * 60 * 60_000,
+  'account-link': 10 * 60_000,
 };
 
 // Only the hash is stored: someone who reads the table (a backup, a replica) cannot use a pending link.
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// A 6-digit code is only unique per user, so its hash is bound to the user it was sent to.
+const hashCode = (userId: string, code: string) => hashToken(`${userId}:${code}`);
 
 /**
  * A new single-use token for the user, returned once for the link; the user's earlier unused tokens for the
@@ -26,6 +29,8 @@ export async function issueOneTimeToken(
     /** Facts the token is bound to, e.g. the address a verification link was sent to. */
     detail?: Record<string, unknown>;
     now?: Date;
+    /** A 6-digit code to type in, instead of a long secret for a link. */
+    code?: boolean;
   },
 ): Promise<string> {
   const now = options.now ?? new Date();
@@ -40,11 +45,13 @@ export async function issueOneTimeToken(
         gt(oneTimeTokens.expires_at, now),
       ),
     );
-  const token = randomBytes(32).toString('base64url');
+  const token = options.code
+    ? String(randomInt(0, 1_000_000)).padStart(6, '0')
+    : randomBytes(32).toString('base64url');
   await q.insert(oneTimeTokens).values({
     user_id: options.userId,
     purpose: options.purpose,
-    token_hash: hashToken(token),
+    token_hash: options.code ? hashCode(options.userId, token) : hashToken(token),
     detail: options.detail ?? null,
     created_at: now,
     expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[options.purpose]),
@@ -113,4 +120,32 @@ export async function expireOneTimeTokens(q: Queryable, userId: string): Promise
     .update(oneTimeTokens)
     .set({ expires_at: new Date(Date.now() - 1000) })
     .where(eq(oneTimeTokens.user_id, userId));
+}
+
+/**
+ * Spends a typed-in code of this user. Codes are short, so callers must limit how often one user may try
+ * (a wrong guess is not counted here).
+ */
+export async function spendOneTimeCode(
+  q: Queryable,
+  userId: string,
+  code: string,
+  purpose: OneTimeTokenPurpose,
+  now = new Date(),
+): Promise<{ userId: string; detail: Record<string, unknown> | null } | undefined> {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const [row] = await q
+    .update(oneTimeTokens)
+    .set({ used_at: now })
+    .where(
+      and(
+        eq(oneTimeTokens.token_hash, hashCode(userId, code)),
+        eq(oneTimeTokens.user_id, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.used_at),
+        gt(oneTimeTokens.expires_at, now),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.user_id, detail: oneTimeTokens.detail });
+  return row;
 }

@@ -18,6 +18,13 @@ export const PASSWORD_RESET_LIMITS: ThrottleRule = {
   windowMinutes: 15,
 };
 export const SIGN_UP_LIMITS: ThrottleRule = { name: 'sign-up', perAccount: 5, perIp: 20, windowMinutes: 15 };
+/** Sending account-link codes, and guessing them: a 6-digit code must not be brute-forced. */
+export const ACCOUNT_LINK_LIMITS: ThrottleRule = {
+  name: 'account-link',
+  perAccount: 5,
+  perIp: 20,
+  windowMinutes: 15,
+};
 export const RESEND_VERIFICATION_LIMITS: ThrottleRule = {
   name: 'resend-verification',
   perAccount: 5,

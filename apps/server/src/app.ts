@@ -11,6 +11,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNotFound, trackRoutes, type RouteTable } from './http/not-found.ts';
 import { loggerOptions } from './logging.ts';
 import { registerIdentity } from './modules/auth/identity-plugin.ts';
+import { doctorListRoutes } from './modules/doctors/doctor-list-routes.ts';
 import { establishmentRoutes } from './modules/establishments/establishment-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { registerMail } from './modules/mail/outbox.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(accountLinkRoutes);
   await app.register(profileImageRoutes);
   await app.register(establishmentRoutes);
+  await app.register(doctorListRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

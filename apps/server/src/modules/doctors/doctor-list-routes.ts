@@ -1,0 +1,27 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CodedValueSchema, DetailErrorSchema } from '@referrals/domain/api';
+import { professionCodes, specialtyCodes } from '@referrals/domain/people/specialty-codes';
+
+/** The choice lists of the profile and directory forms (spec section 7: doctors/specialties/, doctors/professions/). */
+export const doctorListRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  for (const [path, codes, summary] of [
+    ['/api/doctors/specialties/', specialtyCodes, 'Specialties to choose from'],
+    ['/api/doctors/professions/', professionCodes, 'Professions to choose from'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags: ['doctors'],
+          summary,
+          security: [{ bearer: [] }],
+          response: { 200: z.array(CodedValueSchema), 401: DetailErrorSchema },
+        },
+      },
+      () => codes.codes.map((code) => ({ value: code, display: codes.display(code as never) })),
+    );
+  }
+  done();
+};

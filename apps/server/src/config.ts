@@ -23,6 +23,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SUPPORT_EMAIL: z.email('must be an email address').default('support@referrals.example'),
   WEB_DIST: z.string().optional(),
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, message: 'must be the http(s) address of an OpenID provider' })
+    .optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('referrals-web'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -45,6 +50,8 @@ export type Config = {
   /** The built web app served at /; absent in API-only tests. */
   webDist: string | undefined;
   /** Outgoing mail goes through this SMTP server; without it, messages are written to DATA_DIR/mail. */
+  /** An external OpenID provider (Auth0, Keycloak, Entra) instead of the built-in one; see README. */
+  externalIdentity: { issuer: string; audience: string; clientId: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   flags: FeatureFlags;
@@ -67,6 +74,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -74,12 +82,19 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     demoPassword: e.DEMO_PASSWORD,
     seedDemoData: e.SEED_DEMO_DATA === 'true',
     logLevel: e.LOG_LEVEL,
     supportEmail: e.SUPPORT_EMAIL,
     webDist: e.WEB_DIST === undefined ? undefined : path.resolve(cwd, e.WEB_DIST),
+    externalIdentity: e.OIDC_ISSUER
+      ? {
+          issuer: e.OIDC_ISSUER.replace(/\/$/, ''),
+          audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+          clientId: e.OIDC_CLIENT_ID,
+        }
+      : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     flags,

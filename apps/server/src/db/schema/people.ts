@@ -61,6 +61,8 @@ export const users = pgTable(
     linked_account: text('linked_account'),
     /** The platform chosen on the platform selection screen (section 7, platform-subscription). */
     selected_platform: text('selected_platform'),
+    /** The subject (`sub`) of this person at an external sign-in provider (OIDC_ISSUER), when one is used. */
+    external_subject: text('external_subject'),
     /** argon2id; null until the person sets a password (e.g. an invited user). */
     password_hash: text('password_hash'),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),

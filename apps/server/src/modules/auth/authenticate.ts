@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import { ApiError, notAuthenticated } from '../../http/api-errors.ts';
 import type { Database } from '../../db/database.ts';
-import { checkSession } from './auth-sessions.ts';
-import type { IdentityUrls } from './oidc-provider.ts';
+import { checkSession, startSession } from './auth-sessions.ts';
 import { revokeSignIn } from './revoke-sign-in.ts';
 
 export type SignedInUser = { id: string; grantId: string };
@@ -15,35 +13,40 @@ declare module 'fastify' {
   }
 }
 
-const invalidToken = () => new ApiError(401, { detail: 'Given token not valid for any token type.' });
+/** Who a valid access token speaks for, and the sign-in session it belongs to. */
+export type VerifiedToken = { userId: string; sessionKey: string };
+
+/**
+ * Checks an access token's signature, issuer and audience. The built-in provider's sessions begin at the
+ * code exchange; an external provider's are first seen here, so `startsSessions` lets this check open them.
+ */
+export type TokenVerifier = {
+  verify(token: string): Promise<VerifiedToken | undefined>;
+  startsSessions: boolean;
+};
+
+export const invalidToken = () => new ApiError(401, { detail: 'Given token not valid for any token type.' });
 const sessionEnded = () => new ApiError(401, { detail: 'Your session has ended. Please sign in again.' });
 
 /**
- * The preHandler for every signed-in route: a valid access token signed by our provider for this API, and
- * a session that has neither ended nor gone idle. Anything else is a 401.
+ * The preHandler for every signed-in route: a valid access token, and a session that has neither ended nor
+ * gone idle longer than the user's session expiry. Anything else is a 401.
  */
-export function createAuthenticate(db: Database, urls: IdentityUrls, signingKey: JWK) {
-  const { d: _private, ...publicKey } = signingKey;
-  const keys = createLocalJWKSet({ keys: [publicKey] });
+export function createAuthenticate(db: Database, verifier: TokenVerifier) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw notAuthenticated();
-    const claims = await jwtVerify(header.slice('Bearer '.length).trim(), keys, {
-      issuer: urls.issuer,
-      audience: urls.audience,
-      algorithms: ['ES256'],
-    }).then(
-      (result) => result.payload,
-      () => {
-        throw invalidToken();
-      },
-    );
-    if (typeof claims.gid !== 'string' || typeof claims.sub !== 'string') throw invalidToken();
-    const session = await checkSession(db, claims.gid);
+    const token = await verifier.verify(header.slice('Bearer '.length).trim());
+    if (!token) throw invalidToken();
+    let session = await checkSession(db, token.sessionKey);
+    if (!session.ok && session.reason === 'unknown' && verifier.startsSessions) {
+      await startSession(db, token.sessionKey, token.userId, request.ip);
+      session = await checkSession(db, token.sessionKey);
+    }
     if (!session.ok) {
-      if (session.reason === 'inactive') await revokeSignIn(db, claims.gid);
+      if (session.reason === 'inactive') await revokeSignIn(db, token.sessionKey);
       throw session.reason === 'unknown' ? invalidToken() : sessionEnded();
     }
-    request.user = { id: claims.sub, grantId: claims.gid };
+    request.user = { id: token.userId, grantId: token.sessionKey };
   };
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import middie from '@fastify/middie';
-import type Provider from 'oidc-provider';
 import { createAuthenticate } from './authenticate.ts';
+import { builtInTokenVerifier } from './built-in-token-verifier.ts';
+import { externalTokenVerifier } from './external-token-verifier.ts';
 import { emailVerificationRoutes } from './email-verification-routes.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
-import { createOidcProvider, identityUrls, type IdentityUrls } from './oidc-provider.ts';
+import { createOidcProvider, identityUrls } from './oidc-provider.ts';
 import { registerPasswordResetRoutes } from './password-reset-routes.ts';
 import { loadServerKeys } from './server-keys.ts';
 import { registerSignUpRoutes } from './sign-up-routes.ts';
@@ -14,7 +15,6 @@ import { registerTokenRoute } from './token-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    identity: { provider: Provider; urls: IdentityUrls };
     /** preHandler for routes that need a signed-in user; sets `request.user`. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -24,16 +24,27 @@ declare module 'fastify' {
 const OWN_AUTH_PATHS =
   /^\/(interaction\/|(oauth\/token|dbconnections\/change_password|forgot-password|reset-password|signup|verify-email)(\?|$))/;
 
-/** The built-in hosted login under /auth, and the `authenticate` check for the API. */
+/**
+ * Sign-in for the API: the built-in hosted login under /auth, or, with OIDC_ISSUER set, an external OpenID
+ * provider whose access tokens the API accepts. Either way `app.authenticate` guards signed-in routes.
+ */
 export async function registerIdentity(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  const external = app.config.externalIdentity;
+  if (external) {
+    app.decorate(
+      'authenticate',
+      createAuthenticate(app.database.db, externalTokenVerifier(app.database.db, external)),
+    );
+    return;
+  }
   const keys = await loadServerKeys(app.database.db);
   const provider = createOidcProvider(app.config, app.database.db, keys);
   const urls = identityUrls(app.config);
   // The provider answers its own errors; its 5xx are our bugs and must reach the log.
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'sign-in provider error'));
 
-  await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
   await app.register(middie);
   const providerHandler = provider.callback();
   const publicUrl = new URL(app.config.publicUrl);
@@ -47,8 +58,10 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
 
   registerInteractionRoutes(app, provider);
   registerTokenRoute(app, provider);
-  app.decorate('identity', { provider, urls });
-  app.decorate('authenticate', createAuthenticate(app.database.db, urls, keys.signingKey));
+  app.decorate(
+    'authenticate',
+    createAuthenticate(app.database.db, builtInTokenVerifier(urls, keys.signingKey)),
+  );
   registerPasswordResetRoutes(app);
   registerSignUpRoutes(app);
   await app.register(emailVerificationRoutes);

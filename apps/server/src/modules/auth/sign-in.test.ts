@@ -56,6 +56,28 @@ describe('signing in through the built-in hosted login', () => {
     expect(form.body).toContain('Your session expired after a period of inactivity');
   });
 
+  it('answers a malformed token request with an OAuth error, not a server error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/oauth/token',
+      payload: { grant_type: ['authorization_code'], code: 42 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_request');
+    const wrongCode = await t.app.inject({
+      method: 'POST',
+      url: '/auth/oauth/token',
+      payload: {
+        grant_type: 'authorization_code',
+        client_id: 'referrals-web',
+        code: 'made-up',
+        code_verifier: 'x'.repeat(43),
+      },
+    });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json().error).toBe('invalid_grant');
+  });
+
   it('refuses an authorization request without PKCE', async () => {
     const query = new URLSearchParams({
       client_id: 'referrals-web',

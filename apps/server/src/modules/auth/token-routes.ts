@@ -25,7 +25,14 @@ export function registerTokenRoute(app: FastifyInstance, provider: Provider): vo
   const secureCookie = !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(app.config.publicUrl);
 
   app.post('/auth/oauth/token', { schema: { hide: true } }, async (request, reply) => {
-    const body = { ...TokenRequestSchema.parse(request.body ?? {}) };
+    const parsed = TokenRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      return reply
+        .status(400)
+        .header('cache-control', 'no-store')
+        .send({ error: 'invalid_request', error_description: 'Send the token request as form fields.' });
+    }
+    const body = { ...parsed.data };
     const isRefresh = body.grant_type === 'refresh_token';
     if (isRefresh && !body.refresh_token) body.refresh_token = request.cookies[REFRESH_COOKIE] ?? '';
 

@@ -53,7 +53,7 @@ describe('API conventions: every answer from /api/ is JSON in the documented sha
     });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json().detail).toMatch(/^JSON parse error/);
+    expect(res.json().non_field_errors[0]).toMatch(/^JSON parse error/);
   });
 
   it('reports validation errors per field, nested for lists, DRF style', async () => {

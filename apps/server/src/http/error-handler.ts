@@ -8,6 +8,9 @@ const SERVER_ERROR = 'A server error occurred. Please try again or contact suppo
 /** Every error from /api/ leaves as JSON in the documented shape; a 5xx never shows its message or stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // Error bodies are ours and already in the documented shape; a route's response schema describes its
+    // answers, so checking an error against it could only turn a 4xx into a 500.
+    reply.type('application/json; charset=utf-8').serializer((payload) => JSON.stringify(payload));
     if (error instanceof ApiError) return reply.status(error.statusCode).send(error.body);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -23,7 +26,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     if (!isResponseSerializationError(error)) {
       const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500)
+      // A body that cannot be read is a 400 like any other: `non_field_errors`, the documented 400 shape.
+      if (status === 400) return reply.status(400).send({ non_field_errors: [clientErrorDetail(error)] });
+      if (status > 400 && status < 500)
         return reply.status(status).send({ detail: clientErrorDetail(error) });
     }
 

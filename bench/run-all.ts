@@ -1,2 +1,4 @@
 // `npm run bench`: every benchmark in turn. Each prints its own figures.
-import './inbox-page.ts';
+await import('./inbox-page.ts');
+await import('./signed-in-request.ts');
+export {};

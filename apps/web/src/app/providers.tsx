@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { profileQueryOptions } from '@/features/auth/api/get-profile';
-import { profileLayoutTheme } from '@/features/auth/profile-display';
+import { profileQueryOptions } from '@/lib/auth/get-profile';
+import { profileLayoutTheme } from '@/lib/profile-display';
 import { layoutThemes } from '@/ui/theme';
 
 /**

@@ -27,6 +27,26 @@ describe('apiClient', () => {
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
   });
 
+  it('sends FormData as multipart without a JSON content type', async () => {
+    const { fetch, client } = respond(202, { detail: 'Image received.', url: '/x' });
+    const form = new FormData();
+    form.append('file', new Blob(['png'], { type: 'image/png' }), 'sig.png');
+    await client('/api/profile/signature-image/', { method: 'POST', body: form });
+    const [, init] = fetch.mock.calls[0] ?? [];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('answers a Blob when asked for one', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(() =>
+      Promise.resolve(new Response(new Blob(['img'], { type: 'image/png' }), { status: 200 })),
+    );
+    const client = createApiClient({ fetch, onServerError: vi.fn() });
+    const blob = await client<Blob>('/api/profile/avatar-image/', { responseType: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await blob.text()).toBe('img');
+  });
+
   it('answers undefined for 204', async () => {
     const { client } = respond(204);
     await expect(client('/api/patients/1/', { method: 'DELETE' })).resolves.toBeUndefined();

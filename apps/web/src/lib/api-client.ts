@@ -9,8 +9,10 @@ type QueryValue = string | number | boolean | null | undefined;
 
 export type ApiRequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData body is sent as multipart/form-data (image uploads). */
   body?: unknown;
+  /** 'blob' answers the body as a Blob (images behind the bearer token); JSON otherwise. */
+  responseType?: 'json' | 'blob';
   /** Appended as the query string; null and undefined values are left out. */
   query?: Readonly<Record<string, QueryValue>>;
   signal?: AbortSignal;
@@ -73,15 +75,23 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient({ fetch, onServerError, auth }: ApiClientDependencies): ApiClient {
   return async <T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> => {
     const send = () => {
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+      const multipart = options.body instanceof FormData;
+      const headers: Record<string, string> = {
+        Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+      };
+      // The browser writes the multipart Content-Type itself, with the boundary.
+      if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
       // Read on every attempt: the retry must carry the token the refresh just brought.
       const token = auth?.getAccessToken() ?? null;
       if (token !== null) headers.Authorization = `Bearer ${token}`;
       return fetch(withQuery(path, options.query), {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: multipart
+          ? (options.body as FormData)
+          : options.body === undefined
+            ? undefined
+            : JSON.stringify(options.body),
         signal: options.signal,
       });
     };
@@ -95,6 +105,7 @@ export function createApiClient({ fetch, onServerError, auth }: ApiClientDepende
         auth.onSessionLost();
       }
     }
+    if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
     const body = await readBody(response);
     if (!response.ok) {
       const error = new ApiError(response.status, body);

@@ -20,6 +20,8 @@ export type NotFoundState = { unauthorizedGroup?: boolean };
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   welcome: { path: '/welcome', getHref: () => '/welcome' },
+  /** The registration wizard, reached from Welcome's 'Get started' (spec section 2 Registration wizard). */
+  registration: { path: '/welcome/registration', getHref: () => '/welcome/registration' },
   help: { path: '/help', getHref: () => '/help' },
 
   auth: {

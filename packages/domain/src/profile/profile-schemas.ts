@@ -219,6 +219,8 @@ export const ProfileUpdateSchema = z.object({
   specialties: z.array(SpecialtyInputSchema).optional(),
   linkedin: optionalText,
   website: optionalText,
+  /** The signature text printed under letters and reports (registration page 3). */
+  signature: optionalText,
   session_expiry: z
     .number({ error: SESSION_EXPIRY_MESSAGE })
     .int({ message: SESSION_EXPIRY_MESSAGE })
@@ -232,3 +234,16 @@ export const ProfileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
+
+/** PATCH profile/mfa/ (section 7): turn two-step sign-in on (with a code from the app to confirm) or off. */
+export const MfaUpdateSchema = z.object({ mfa_status: z.boolean(), code: z.string().optional() });
+export type MfaUpdate = z.infer<typeof MfaUpdateSchema>;
+
+/** The answer of PATCH profile/mfa/: enrolment started (with the secret to enter in the app), on, or off. */
+export const MfaStatusSchema = z.object({
+  mfa_status: z.boolean(),
+  pending_mfa: z.boolean(),
+  secret: z.string().optional(),
+  otpauth_uri: z.string().optional(),
+});
+export type MfaStatus = z.infer<typeof MfaStatusSchema>;

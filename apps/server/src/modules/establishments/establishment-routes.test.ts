@@ -17,6 +17,7 @@ describe('searching the establishment directory', () => {
     });
     await createEstablishment(db, {
       name: 'Cardiology',
+      state: 'NSW',
       type: 'DT',
       hospital_id: hospital.id,
       accepts_join_requests: true,

@@ -39,6 +39,19 @@ describe('registration, establishments, specialties and two-step sign-in', () =>
     expect((await api('GET', '/api/profile/register/')).statusCode).toBe(405);
   });
 
+  it('dry-runs registration page 1 with a role and a new specialty, answering the would-be profile', async () => {
+    const res = await api('PUT', '/api/profile/', {
+      role: 'SP',
+      specialties: [{ priority: 1, practice: 'Cardiology', field: 'Heart failure' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().role).toEqual({ value: 'SP', display: expect.any(String) });
+    expect(res.json().specialties).toEqual([
+      { id: '', priority: 1, practice: 'Cardiology', field: 'Heart failure' },
+    ]);
+    expect((await api('GET', '/api/profile/')).json().role).toBeNull();
+  });
+
   it("chooses the practices at registration step 2, with 'Not selected' when none is chosen", async () => {
     expect((await api('PATCH', '/api/profile/', { role: 'GP', ahpra_num: 'MED0001112223' })).statusCode).toBe(
       200,

@@ -3,6 +3,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import {
+  MfaStatusSchema,
+  MfaUpdateSchema,
   ProfileSchema,
   SpecialtyInputSchema,
   SpecialtySchema,
@@ -218,14 +220,9 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
           'mfa_status true without a code starts enrolment and returns the secret and otpauth address; ' +
           'true with a code from the app turns it on; false with a current code turns it off.',
         security,
-        body: z.object({ mfa_status: z.boolean(), code: z.string().optional() }),
+        body: MfaUpdateSchema,
         response: {
-          200: z.object({
-            mfa_status: z.boolean(),
-            pending_mfa: z.boolean(),
-            secret: z.string().optional(),
-            otpauth_uri: z.string().optional(),
-          }),
+          200: MfaStatusSchema,
           400: FieldErrorsSchema,
           401: DetailErrorSchema,
         },

@@ -6,6 +6,7 @@ import {
   type ProfileUpdate,
 } from '@referrals/domain/profile/profile-schemas';
 import { prepareProfileUpdate, validateProfileUpdate } from '@referrals/domain/profile/profile-save-rules';
+import { roles } from '@referrals/domain/people/people-codes';
 import type { Database, Queryable } from '../../db/database.ts';
 import { specialties, users } from '../../db/schema/people.ts';
 import { conflict, notFound, validationFailed } from '../../http/api-errors.ts';
@@ -47,7 +48,7 @@ export async function updateProfile(db: Database, options: UpdateProfileOptions)
       ahpraTaken: await isAhpraTaken(tx, merged.ahpra_num, options.userId),
     });
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    if (options.dryRun) return merged;
+    if (options.dryRun) return wouldBeProfile(merged, prepared);
 
     const { specialties: specialtyInput, version: _version, ...fields } = prepared;
     const notificationChanges = Object.fromEntries(
@@ -102,4 +103,22 @@ async function isAhpraTaken(
     .where(and(eq(users.ahpra_num, ahpra), ne(users.id, userId)))
     .limit(1);
   return other !== undefined;
+}
+
+/**
+ * The profile a dry run answers: the stored one with the update laid over it, in the shape a saved profile
+ * has (a role as `{value, display}`, every specialty with an id; a new one's id is empty until it is saved).
+ */
+function wouldBeProfile(merged: Profile, prepared: ReturnType<typeof prepareProfileUpdate>): Profile {
+  const role = prepared.role ?? merged.role;
+  return {
+    ...merged,
+    role: typeof role === 'string' ? roles.coded(role) : role,
+    specialties: (prepared.specialties ?? merged.specialties).map((s) => ({
+      id: s.id ?? '',
+      priority: s.priority,
+      practice: s.practice,
+      field: s.field,
+    })),
+  };
 }

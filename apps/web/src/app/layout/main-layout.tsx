@@ -2,7 +2,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { sessionInactivityTimeoutMs } from '@referrals/domain/constants';
 import { Outlet } from 'react-router';
-import { useProfile } from '@/features/auth/api/get-profile';
+import { useProfile } from '@/lib/auth/get-profile';
 import { SessionExpiry } from '@/features/auth/components/session-expiry';
 import { SideNav } from './side-nav';
 import { SIDE_NAV_ID, TopBar } from './top-bar';

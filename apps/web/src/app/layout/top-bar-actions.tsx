@@ -4,9 +4,9 @@ import type { Profile } from '@referrals/domain/profile/profile-schemas';
 import { IconBuildingHospital, IconHelp, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useProfile } from '@/features/auth/api/get-profile';
+import { useProfile } from '@/lib/auth/get-profile';
 import { LogoutDialog } from '@/features/auth/components/logout-dialog';
-import { currentEmployment, profileDisplayName, profileInitials } from '@/features/auth/profile-display';
+import { currentEmployment, profileDisplayName, profileInitials } from '@/lib/profile-display';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { paths } from '@/lib/paths';
 

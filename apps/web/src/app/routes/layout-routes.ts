@@ -19,6 +19,9 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.welcome.path, 'Welcome', () =>
       import('@/features/auth/pages/welcome-page').then((m) => m.WelcomePage),
     ),
+    lazyRoute(paths.registration.path, 'Complete your registration', () =>
+      import('@/features/profile/pages/registration-wizard-page').then((m) => m.RegistrationWizardPage),
+    ),
     lazyRoute(paths.help.path, 'Help Desk', () =>
       import('@/features/help/pages/help-page').then((m) => m.HelpPage),
     ),
@@ -109,10 +112,10 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
       import('@/features/providers/pages/providers-page').then((m) => m.ProvidersPage),
     ),
     lazyRoute(paths.settings.overview.path, 'Settings', () =>
-      import('@/features/settings/pages/settings-page').then((m) => m.SettingsPage),
+      import('@/features/profile/pages/settings-page').then((m) => m.SettingsPage),
     ),
     lazyRoute(paths.settings.section.path, 'Settings', () =>
-      import('@/features/settings/pages/settings-section-page').then((m) => m.SettingsSectionPage),
+      import('@/features/profile/pages/settings-section-page').then((m) => m.SettingsSectionPage),
     ),
     lazyRoute(paths.reviewInvite.path, 'Review employment invite', () =>
       import('@/features/establishments/pages/review-invite-page').then((m) => m.ReviewInvitePage),

@@ -1,7 +1,7 @@
 import { registrationNeeded } from '@referrals/domain/profile/profile-save-rules';
 import type { QueryClient } from '@tanstack/react-query';
 import { replace, type LoaderFunction } from 'react-router';
-import { profileQueryOptions } from '@/features/auth/api/get-profile';
+import { profileQueryOptions } from '@/lib/auth/get-profile';
 import { ApiError } from '@/lib/api-error';
 import { getAccessToken, recordActivity, refreshSession, startSignIn } from '@/lib/auth/session';
 import { paths } from '@/lib/paths';
@@ -24,7 +24,8 @@ export function requireSignIn(queryClient: QueryClient): LoaderFunction {
     try {
       const profile = await queryClient.ensureQueryData(profileQueryOptions());
       // Users needing registration go to Welcome (spec section 2 Start-up redirects).
-      if (registrationNeeded(profile) && url.pathname !== paths.welcome.getHref()) {
+      const onboarding = [paths.welcome.getHref(), paths.registration.getHref()];
+      if (registrationNeeded(profile) && !onboarding.includes(url.pathname)) {
         return replace(paths.welcome.getHref());
       }
     } catch (error) {

@@ -1,33 +1,24 @@
 import type { SettingsSection } from '@referrals/domain/people/people-codes';
 
-type SectionText = { title: string; description: string; plannedFeatures: readonly string[] };
+type SectionText = { title: string; description: string };
 
 /** Names and purposes of the settings sections (spec section 2 Settings sections). */
 export const SETTINGS_SECTION_TEXT: Readonly<Record<SettingsSection, SectionText>> = {
   'medical-registration': {
     title: 'Medical registration',
     description:
-      'Your AHPRA registration and provider numbers, which receivers check before they accept your referrals.',
-    plannedFeatures: ['Update your registration number', 'Add provider numbers for each place you practise'],
+      'Your AHPRA registration, provider numbers, qualification and specialties, which receivers check before they accept your referrals.',
   },
   notifications: {
     title: 'Notifications',
-    description: 'Choose which referral events notify you, and whether by email, SMS or in the app.',
-    plannedFeatures: ['Turn notifications on or off per event', 'Choose how you are told'],
+    description: 'Choose which referral events send you an email.',
   },
   profile: {
     title: 'Profile',
-    description: 'Your name, contact details, signature and session length.',
-    plannedFeatures: [
-      'Update your contact details',
-      'Replace your signature',
-      'Change how long you stay signed in',
-    ],
+    description: 'Your name, contact details, photo, session length and two-step sign-in.',
   },
   establishments: {
     title: 'Establishments',
-    description:
-      'The practices, clinics, hospitals and departments you work at, and your role and access in each.',
-    plannedFeatures: ['Join an establishment or leave one', 'Add departments where you are allowed to'],
+    description: 'The practices, clinics and hospitals you work at, and which one is current.',
   },
 };

@@ -1,6 +1,6 @@
 import { ProfileSchema, type Profile } from '@referrals/domain/profile/profile-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient } from '../api-client';
 
 /** GET profile/: the signed-in user, their employments and permissions (spec section 7). */
 export function getProfile(signal?: AbortSignal): Promise<Profile> {

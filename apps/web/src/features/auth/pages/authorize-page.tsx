@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { completeSignIn, startSignIn } from '@/lib/auth/session';
 import { paths, type NotFoundState } from '@/lib/paths';
 import { StatusPage } from '@/ui/status-page';
-import { profileQueryOptions } from '../api/get-profile';
+import { profileQueryOptions } from '@/lib/auth/get-profile';
 import { readAuthorizeReturn, signInErrorMessage } from '../authorize-return';
 
 function SignInProblem({ message }: { message: string }) {

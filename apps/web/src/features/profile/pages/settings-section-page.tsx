@@ -1,14 +1,126 @@
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
-import { SettingsSectionSchema } from '@referrals/domain/people/people-codes';
-import { IconAlertTriangle, IconSettings } from '@tabler/icons-react';
+import { Alert, Anchor, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { SettingsSectionSchema, type SettingsSection } from '@referrals/domain/people/people-codes';
+import type { Profile } from '@referrals/domain/profile/profile-schemas';
+import { IconAlertTriangle, IconChevronLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { useProfile } from '@/lib/auth/get-profile';
 import { paths } from '@/lib/paths';
-import { ComingSoon } from '@/ui/coming-soon';
+import { EmploymentList } from '../components/employment-list';
+import { NotificationSettingsForm } from '../components/notification-settings-form';
+import { PersonalDetailsForm } from '../components/personal-details-form';
+import { ProfessionalDetailsForm } from '../components/professional-details-form';
+import { ProfileImageField } from '../components/profile-image-field';
+import { SessionExpiryForm } from '../components/session-expiry-form';
+import { TwoStepSignIn } from '../components/two-step-sign-in';
 import { SETTINGS_SECTION_TEXT } from '../settings-sections';
+import { notifications } from '@mantine/notifications';
+
+function BackToSettings() {
+  return (
+    <Anchor component={Link} to={paths.settings.overview.getHref()} size="sm">
+      <IconChevronLeft size={14} style={{ verticalAlign: -2 }} /> Settings
+    </Anchor>
+  );
+}
+
+/** A titled card within a section; each card saves on its own. */
+function SettingsCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} fz="h4">
+            {title}
+          </Title>
+          {description !== undefined && (
+            <Text size="sm" c="gray.7">
+              {description}
+            </Text>
+          )}
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+const saved = (message: string) => () => notifications.show({ color: 'green', title: 'Saved', message });
+
+function SectionContent({ section, profile }: { section: SettingsSection; profile: Profile }) {
+  // Forms are keyed by the profile version, so a save or a reload after a 409 shows the stored values.
+  const key = profile.version;
+  switch (section) {
+    case 'medical-registration':
+      return (
+        <SettingsCard title="Registration and provider numbers">
+          <ProfessionalDetailsForm
+            key={key}
+            profile={profile}
+            roleEditable={false}
+            submitLabel="Save medical registration"
+            onSaved={saved('Your medical registration was saved.')}
+          />
+        </SettingsCard>
+      );
+    case 'notifications':
+      return (
+        <SettingsCard title="Email notifications">
+          <NotificationSettingsForm key={key} profile={profile} />
+        </SettingsCard>
+      );
+    case 'profile':
+      return (
+        <>
+          <SettingsCard title="Personal details" description={`Signed in as ${profile.email}.`}>
+            <PersonalDetailsForm
+              key={key}
+              profile={profile}
+              submitLabel="Save personal details"
+              onSaved={saved('Your personal details were saved.')}
+            />
+          </SettingsCard>
+          <SettingsCard title="Photo">
+            <ProfileImageField
+              kind="avatar-image"
+              label="Profile photo"
+              description="Shown to colleagues next to your name."
+              current={profile.avatar_image ?? null}
+              previewHeight={96}
+            />
+          </SettingsCard>
+          <SettingsCard
+            title="Session"
+            description="For your patients' privacy you are signed out when you are away."
+          >
+            <SessionExpiryForm key={key} profile={profile} />
+          </SettingsCard>
+          <SettingsCard title="Two-step sign-in">
+            <TwoStepSignIn profile={profile} />
+          </SettingsCard>
+        </>
+      );
+    case 'establishments':
+      return (
+        <SettingsCard title="Your establishments">
+          <EmploymentList profile={profile} />
+        </SettingsCard>
+      );
+  }
+}
 
 /** A settings section at /settings/:type; an unknown one shows the spec's error text (sections 2 and 8). */
 export function SettingsSectionPage() {
   const parsed = SettingsSectionSchema.safeParse(useParams().type);
+  const { data: profile } = useProfile();
   if (!parsed.success) {
     return (
       <Stack gap="lg" maw={760}>
@@ -26,12 +138,19 @@ export function SettingsSectionPage() {
   }
   const text = SETTINGS_SECTION_TEXT[parsed.data];
   return (
-    <ComingSoon
-      title={text.title}
-      subtitle="Settings"
-      icon={IconSettings}
-      description={text.description}
-      plannedFeatures={text.plannedFeatures}
-    />
+    <Stack gap="lg" maw={880}>
+      <Stack gap={4}>
+        <BackToSettings />
+        <Title order={1} fz="h2">
+          {text.title}
+        </Title>
+        <Text c="gray.7">{text.description}</Text>
+      </Stack>
+      {profile === undefined ? (
+        <Loader aria-label="Loading your profile" />
+      ) : (
+        <SectionContent section={parsed.data} profile={profile} />
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,33 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+
+type FormFooterProps = {
+  submitLabel: string;
+  saving: boolean;
+  formError?: string | null;
+  /** Shown on the left in the wizard, to go back a page. */
+  onBack?: () => void;
+};
+
+/** The buttons under a profile form, with a save error that belongs to no field above them. */
+export function FormFooter({ submitLabel, saving, formError, onBack }: FormFooterProps) {
+  return (
+    <Stack gap="sm">
+      {formError != null && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          {formError}
+        </Alert>
+      )}
+      <Group justify={onBack === undefined ? 'flex-end' : 'space-between'}>
+        {onBack !== undefined && (
+          <Button variant="default" onClick={onBack} disabled={saving}>
+            Back
+          </Button>
+        )}
+        <Button type="submit" loading={saving}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

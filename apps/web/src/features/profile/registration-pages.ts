@@ -1,0 +1,107 @@
+import type { FieldErrors } from '@referrals/domain/api';
+import type { Role, SubRole } from '@referrals/domain/people/people-codes';
+import type { Profile } from '@referrals/domain/profile/profile-schemas';
+
+/**
+ * The registration wizard's pages (spec section 2 Registration wizard: 0 personal, 1 professional,
+ * 2 practice, 3 signature, 4 to 6 special access and completion). Special access has no questions yet, so
+ * page 4 is the review with 'Finish registration'.
+ */
+export const REGISTRATION_PAGES = [
+  {
+    label: 'Personal details',
+    fields: ['title', 'first_name', 'middle_name', 'last_name', 'dob', 'phone'],
+  },
+  {
+    label: 'Professional details',
+    fields: [
+      'role',
+      'sub_role',
+      'ahpra_num',
+      'provider_num_list',
+      'new_provider_num',
+      'default_provider_num',
+      'default_provider_num_type',
+      'qualification',
+      'profession',
+      'specialties',
+      'no_ahpra_and_professional_association',
+      'professional_association',
+      'member_number',
+    ],
+  },
+  { label: 'Practice', fields: ['practices'] },
+  { label: 'Signature', fields: ['file', 'signature'] },
+  { label: 'Review and finish', fields: [] },
+] as const satisfies readonly { label: string; fields: readonly string[] }[];
+
+export type RegistrationPage = 0 | 1 | 2 | 3 | 4;
+export const REVIEW_PAGE: RegistrationPage = 4;
+
+/** Sub-roles offered per role (spec section 6 Roles); PM's depend on the new sub-roles flag. */
+export function subRoleChoices(role: Role | undefined, pmChoices: readonly SubRole[]): readonly SubRole[] {
+  switch (role) {
+    case 'PM':
+      return pmChoices;
+    case 'GP':
+      return ['GD'];
+    case 'GPP':
+      return ['AH', 'OC', 'NM'];
+    case 'SP':
+    case 'SPT':
+    case 'PA':
+    case undefined:
+      return [];
+  }
+}
+
+/** What the professional details page shows for a role and sub-role (spec sections 3 and 5). */
+export function professionalFieldsFor(role: Role | undefined, subRole: SubRole | '' | null | undefined) {
+  const clinical = role === 'GP' || role === 'GPP' || role === 'SP' || role === 'SPT';
+  const unregistered = subRole === 'AH' || subRole === 'OC';
+  const noSubRole = subRole === '' || subRole === null || subRole === undefined;
+  return {
+    ahpra: clinical && !unregistered,
+    // The server asks for an AHPRA number at the end of registration for these (spec section 5).
+    ahpraRequired: clinical && !unregistered,
+    providerNumbers: clinical,
+    qualification: clinical,
+    profession: role === 'SPT' || subRole === 'AH' || subRole === 'NM' || subRole === 'OC',
+    professionRequired: role === 'SPT' || subRole === 'AH' || subRole === 'NM',
+    // Specialties are kept only for SP or GP without a sub-role (spec section 5 Profile save).
+    specialties: (role === 'SP' || role === 'GP') && noSubRole,
+    unregistered,
+  };
+}
+
+const blank = (value: string | null | undefined) => value == null || value.trim() === '';
+
+/**
+ * The page the wizard reopens at: the first one whose details are missing, so registration resumes
+ * where the user left it. The signature is optional, but its page is where a user who skipped it resumes.
+ */
+export function firstIncompletePage(profile: Profile): RegistrationPage {
+  if (blank(profile.first_name) || blank(profile.last_name) || blank(profile.phone)) return 0;
+  const role = profile.role?.value;
+  const shown = professionalFieldsFor(role, profile.sub_role);
+  if (
+    role === undefined ||
+    (shown.ahpraRequired && blank(profile.ahpra_num) && !profile.no_ahpra_and_professional_association) ||
+    (shown.professionRequired && blank(profile.profession))
+  ) {
+    return 1;
+  }
+  if (!profile.employments.some((e) => e.priority === 1 || e.priority === 2)) return 2;
+  if (blank(profile.signature_image)) return 3;
+  return REVIEW_PAGE;
+}
+
+/** The page holding the first field of a 400 body, e.g. the register call's `{ahpra_num}` is page 1. */
+export function pageOfFirstError(errors: FieldErrors): RegistrationPage | null {
+  const keys = Object.keys(errors);
+  for (let page = 0; page < REGISTRATION_PAGES.length; page += 1) {
+    const fields: readonly string[] = REGISTRATION_PAGES[page]?.fields ?? [];
+    if (keys.some((key) => fields.includes(key))) return page as RegistrationPage;
+  }
+  return null;
+}

@@ -1,0 +1,47 @@
+import type { FieldErrors } from '@referrals/domain/api';
+
+/**
+ * A 400 body flattened to `path -> first message`, with dotted paths for nested fields
+ * (`specialties.1.practice`), the names react-hook-form gives the same fields.
+ */
+export function flattenFieldErrors(errors: FieldErrors, prefix = ''): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (Array.isArray(value)) {
+      const first = value[0];
+      if (typeof first === 'string') {
+        flat[path] = first;
+        continue;
+      }
+      (value as FieldErrors[]).forEach((item, index) => {
+        Object.assign(flat, flattenFieldErrors(item, `${path}.${index}`));
+      });
+    } else {
+      Object.assign(flat, flattenFieldErrors(value, path));
+    }
+  }
+  return flat;
+}
+
+/**
+ * Splits a 400 body into messages for the given fields (and fields nested under them) and the rest, so a
+ * form shows each message on its field and the others above its buttons (house-style.md, Web).
+ */
+export function splitFieldErrors(
+  errors: FieldErrors,
+  fields: readonly string[],
+): { onFields: Record<string, string>; others: string[] } {
+  const onFields: Record<string, string> = {};
+  const others: string[] = [];
+  for (const [path, message] of Object.entries(flattenFieldErrors(errors))) {
+    if (fields.some((field) => path === field || path.startsWith(`${field}.`))) onFields[path] = message;
+    else others.push(message);
+  }
+  return { onFields, others };
+}
+
+/** Whether a 400 body has a message on any of the fields (spec section 5 Profile save: relevant errors). */
+export function hasErrorsOn(errors: FieldErrors, fields: readonly string[]): boolean {
+  return Object.keys(splitFieldErrors(errors, fields).onFields).length > 0;
+}

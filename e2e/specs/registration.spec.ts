@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, submitLoginForm } from './sign-in-helpers';
+
+test.use({ viewport: { width: 1366, height: 900 } });
+
+const PASSWORD = 'Correct-Horse-Battery-9';
+
+/** Signs up through the hosted sign-up page; signing in works before the email is verified. */
+async function signUp(page: Page, firstName: string, lastName: string): Promise<string> {
+  const email = `${firstName.toLowerCase()}.${Date.now()}@example.test`;
+  await page.goto('/auth/signup');
+  await page.getByLabel('First name', { exact: true }).fill(firstName);
+  await page.getByLabel('Last name', { exact: true }).fill(lastName);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  return email;
+}
+
+/** A new user opening the app signs in and, with registration incomplete, is sent to Welcome. */
+async function signInAsNewUser(page: Page, email: string) {
+  await page.goto('/');
+  await submitLoginForm(page, email, PASSWORD);
+  await expect(page).toHaveURL('/welcome');
+}
+
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+
+async function chooseRole(page: Page, role: string) {
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: role, exact: true }).click();
+}
+
+test('a new user signs up, completes the registration wizard and lands on the dashboard', async ({
+  page,
+}) => {
+  const email = await signUp(page, 'Priya', 'Raman');
+  await signInAsNewUser(page, email);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Referrals, Priya' })).toBeVisible();
+  await screenshot(page, 'welcome');
+  await page.getByRole('link', { name: 'Get started' }).click();
+
+  // Page 0: the names from sign-up are filled in; the mobile number is asked for.
+  await expect(stepHeading(page, 'Personal details')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Priya');
+  await page.getByLabel('Mobile phone').fill('0412 345 678');
+  await screenshot(page, 'registration-0-personal');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Page 1: role, AHPRA and a provider number.
+  await expect(stepHeading(page, 'Professional details')).toBeVisible();
+  await chooseRole(page, 'General practitioner');
+  await page.getByLabel('AHPRA registration number').fill('MED0001234599');
+  await page.getByLabel('Add a provider number').fill('2426621B');
+  await screenshot(page, 'registration-1-professional');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Page 2: the practice, chosen from the search.
+  await expect(stepHeading(page, 'Practice')).toBeVisible();
+  await page.getByLabel('Search practices and establishments').fill('Harbourside');
+  await page
+    .getByRole('button', { name: 'Choose Harbourside Family Medical Practice as primary practice' })
+    .click();
+  await screenshot(page, 'registration-2-practice');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Page 3: the signature can wait.
+  await expect(stepHeading(page, 'Signature')).toBeVisible();
+  await screenshot(page, 'registration-3-signature');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+
+  // Page 4: the review shows what was saved.
+  await expect(stepHeading(page, 'Review and finish')).toBeVisible();
+  const review = page.getByRole('main');
+  await expect(review.getByText('MED0001234599')).toBeVisible();
+  await expect(review.getByText('2426621B')).toBeVisible();
+  await expect(review.getByText('Harbourside Family Medical Practice')).toBeVisible();
+  await screenshot(page, 'registration-4-review');
+  await page.getByRole('button', { name: 'Finish registration' }).click();
+
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu').getByText('Dr Priya Raman')).toBeVisible();
+
+  // Registered now, Welcome offers the way to the dashboard.
+  await page.goto('/welcome');
+  await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toBeVisible();
+});
+
+test('a new user who types a wrong AHPRA number or chooses no practice is told on the field', async ({
+  page,
+}) => {
+  const email = await signUp(page, 'Marcus', 'Bell');
+  await signInAsNewUser(page, email);
+  await page.getByRole('link', { name: 'Get started' }).click();
+  await page.getByLabel('Mobile phone').fill('0498 765 432');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await chooseRole(page, 'General practitioner');
+  await page.getByLabel('AHPRA registration number').fill('MED12345');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  const ahpra = page.getByLabel('AHPRA registration number');
+  await expect(ahpra).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByText('Enter an AHPRA registration number: 3 letters and 10 digits, e.g. MED0001234567.'),
+  ).toBeVisible();
+  await expect(stepHeading(page, 'Professional details')).toBeVisible();
+  await screenshot(page, 'registration-1-ahpra-error');
+
+  await ahpra.fill('MED0009876543');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, 'Practice')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not selected' })).toBeVisible();
+  await screenshot(page, 'registration-2-not-selected');
+
+  // Leaving and coming back resumes at the first page still missing details.
+  await page.goto('/welcome');
+  await page.getByRole('link', { name: 'Get started' }).click();
+  await expect(stepHeading(page, 'Practice')).toBeVisible();
+});

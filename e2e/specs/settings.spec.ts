@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signIn } from './sign-in-helpers';
+
+test.use({ viewport: { width: 1366, height: 900 } });
+
+const sectionHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+test('a GP changes their mobile number in Settings and still sees it after a reload', async ({ page }) => {
+  await signIn(page, { to: '/settings/profile' });
+  await expect(sectionHeading(page, 'Profile')).toBeVisible();
+  await screenshot(page, 'settings-profile');
+
+  const phone = page.getByLabel('Mobile phone');
+  await phone.fill('0400 111 222');
+  await page.getByRole('button', { name: 'Save personal details' }).click();
+  await expect(page.getByText('Your personal details were saved.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Mobile phone')).toHaveValue('0400 111 222');
+});
+
+test('a user sets how long they stay signed in, and an invalid length is refused on the field', async ({
+  page,
+}) => {
+  // The specialist, so the GP's 30-minute default that the sign-in tests rely on stays as it is.
+  await signIn(page, { to: '/settings/profile', email: 'specialist@demo.test' });
+  const expiry = page.getByLabel('Sign me out after (minutes of inactivity)');
+  await expect(expiry).toHaveAttribute('placeholder', '30 (default)');
+
+  await expiry.fill('2');
+  await page.getByRole('button', { name: 'Save session length' }).click();
+  await expect(page.getByText('Enter a session expiry from 5 to 720 minutes.')).toBeVisible();
+
+  await expiry.fill('45');
+  await page.getByRole('button', { name: 'Save session length' }).click();
+  await expect(page.getByText('Your session length was saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Sign me out after (minutes of inactivity)')).toHaveValue('45');
+});
+
+test('a GP looks through each settings section', async ({ page }) => {
+  await signIn(page, { to: '/settings' });
+  await screenshot(page, 'settings-overview');
+
+  await page.getByRole('link', { name: /Medical registration/ }).click();
+  await expect(sectionHeading(page, 'Medical registration')).toBeVisible();
+  await expect(page.getByLabel('AHPRA registration number')).toHaveValue('MED0001234567');
+  await screenshot(page, 'settings-medical-registration');
+
+  await page.goto('/settings/notifications');
+  await expect(sectionHeading(page, 'Notifications')).toBeVisible();
+  await expect(page.getByRole('switch').first()).toBeVisible();
+  await screenshot(page, 'settings-notifications');
+
+  await page.goto('/settings/establishments');
+  await expect(sectionHeading(page, 'Establishments')).toBeVisible();
+  await expect(page.getByRole('cell', { name: /Harbourside Family Medical Practice/ })).toBeVisible();
+  await screenshot(page, 'settings-establishments');
+});
+
+test('a user opening an unknown settings section sees the error text', async ({ page }) => {
+  await signIn(page, { to: '/settings/unknown' });
+  await expect(page.getByText('Error occurered')).toBeVisible();
+  await screenshot(page, 'settings-unknown');
+});

@@ -3,22 +3,10 @@ import {
   REQUIRED_MESSAGE,
   type Profile,
 } from '@referrals/domain/profile/profile-schemas';
-import { professionalFieldsFor } from '../registration-pages';
+import { REGISTRATION_PAGES, professionalFieldsFor } from '../registration-pages';
 
 /** The fields of registration page 1 and Settings, Medical registration (spec sections 2 and 5). */
-export const PROFESSIONAL_FIELDS = [
-  'role',
-  'sub_role',
-  'ahpra_num',
-  'provider_num_list',
-  'new_provider_num',
-  'default_provider_num',
-  'default_provider_num_type',
-  'qualification',
-  'profession',
-  'specialties',
-  'no_ahpra_and_professional_association',
-] as const;
+export const PROFESSIONAL_FIELDS = REGISTRATION_PAGES[1].fields;
 
 export const ProfessionalDetailsSchema = ProfileUpdateSchema.pick({
   role: true,

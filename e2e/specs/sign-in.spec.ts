@@ -73,6 +73,9 @@ test('a user logs out through the confirmation dialog and must sign in again to 
   );
   await dialog.getByRole('button', { name: 'Log out' }).click();
   expect((await logout).status()).toBe(204);
+  // The app's own Sign in page hands over to the hosted login; wait until it has, or the next navigation
+  // would race that redirect.
+  await page.waitForURL(/\/auth\/interaction\//);
   await expect(loginHeading(page)).toBeVisible();
 
   // The session is gone on the server too: opening the app asks for a sign-in again.
@@ -132,4 +135,11 @@ test('a user who was logged out signs in again and comes back to where they were
 
   await expect(page).toHaveURL('/patients');
   await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
+});
+
+test('a visitor who chooses Register gets the form to create an account', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/auth\/signup$/);
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
 });

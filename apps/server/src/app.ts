@@ -17,10 +17,12 @@ import { healthRoutes } from './modules/health/health-routes.ts';
 import { registerMail } from './modules/mail/outbox.ts';
 import { accountLinkRoutes } from './modules/profile/account-link-routes.ts';
 import { accountRoutes } from './modules/profile/account-routes.ts';
+import { mfaRoutes } from './modules/profile/mfa-routes.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
+import { specialtyRoutes } from './modules/profile/specialty-routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { registerWebApp, runtimeAuthConfig } from './plugins/web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +76,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         // Mantine sets style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // With an external sign-in provider the web app fetches its discovery and token endpoints itself.
+        connectSrc: [
+          "'self'",
+          ...(config.externalIdentity ? [new URL(config.externalIdentity.issuer).origin] : []),
+        ],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
@@ -96,6 +102,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(profileRoutes);
   await app.register(accountRoutes);
   await app.register(accountLinkRoutes);
+  await app.register(specialtyRoutes);
+  await app.register(mfaRoutes);
   await app.register(profileImageRoutes);
   await app.register(establishmentRoutes);
   await app.register(doctorListRoutes);
@@ -105,6 +113,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     flags: config.flags,
     support_email: config.supportEmail,
     version: APP_VERSION,
+    auth: runtimeAuthConfig(config),
   });
   registerNotFound(app, knownPaths, spaFallback);
   return app;

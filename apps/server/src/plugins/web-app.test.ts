@@ -2,19 +2,31 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUNTIME_CONFIG_PLACEHOLDER } from '@referrals/domain/runtime-config';
+import { RUNTIME_CONFIG_PLACEHOLDER, RuntimeConfigSchema } from '@referrals/domain/runtime-config';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+
+function writeWebDist(): string {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'referrals-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    `<!doctype html><html><head>${RUNTIME_CONFIG_PLACEHOLDER}</head><body><div id="root"></div></body></html>`,
+  );
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  return webDist;
+}
+
+async function injectedConfig(t: TestApp): Promise<Record<string, unknown>> {
+  const res = await t.app.inject({ method: 'GET', url: '/' });
+  const json = /<script id="referrals-config" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+  expect(json).toBeDefined();
+  return JSON.parse(json ?? '{}') as Record<string, unknown>;
+}
 
 describe('serving the web app', () => {
   let t: TestApp;
-  const webDist = mkdtempSync(path.join(tmpdir(), 'referrals-web-'));
+  const webDist = writeWebDist();
   beforeAll(async () => {
-    mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(
-      path.join(webDist, 'index.html'),
-      `<!doctype html><html><head>${RUNTIME_CONFIG_PLACEHOLDER}</head><body><div id="root"></div></body></html>`,
-    );
-    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
     t = await buildTestApp({
       WEB_DIST: webDist,
       FEATURE_MAINTENANCE: 'on',
@@ -35,13 +47,20 @@ describe('serving the web app', () => {
   });
 
   it('tells the app its start-time flags and support address', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/' });
-    const json = /<script id="referrals-config" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
-    expect(json).toBeDefined();
-    const config = JSON.parse(json ?? '{}');
+    const config = RuntimeConfigSchema.parse(await injectedConfig(t));
     expect(config.flags.maintenance).toBe(true);
     expect(config.flags.mrnRework).toBe(true);
     expect(config.support_email).toBe('help@practice.example');
+  });
+
+  it('points the app at the built-in sign-in under /auth', async () => {
+    const config = RuntimeConfigSchema.parse(await injectedConfig(t));
+    expect(config.auth).toEqual({
+      issuer: 'http://referrals.test/auth',
+      client_id: 'referrals-web',
+      audience: 'http://referrals.test/api',
+      external: false,
+    });
   });
 
   it('serves hashed assets for a year', async () => {
@@ -55,5 +74,46 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/referrals/nope/' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+});
+
+describe('serving the web app with an external sign-in provider', () => {
+  let t: TestApp;
+  const webDist = writeWebDist();
+  beforeAll(async () => {
+    // Nothing fetches the issuer at start, so one that nothing listens on will do.
+    t = await buildTestApp({
+      WEB_DIST: webDist,
+      OIDC_ISSUER: 'https://login.referrals.invalid/',
+      OIDC_AUDIENCE: 'https://api.referrals.invalid',
+      OIDC_CLIENT_ID: 'spa-client-1',
+    });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('points the app at the external provider', async () => {
+    const config = RuntimeConfigSchema.parse(await injectedConfig(t));
+    expect(config.auth).toEqual({
+      issuer: 'https://login.referrals.invalid',
+      client_id: 'spa-client-1',
+      audience: 'https://api.referrals.invalid',
+      external: true,
+    });
+  });
+
+  it('defaults the audience to the API of PUBLIC_URL', async () => {
+    const other = await buildTestApp({ WEB_DIST: webDist, OIDC_ISSUER: 'https://login.referrals.invalid' });
+    try {
+      const config = RuntimeConfigSchema.parse(await injectedConfig(other));
+      expect(config.auth).toMatchObject({
+        audience: 'http://referrals.test/api',
+        client_id: 'referrals-web',
+      });
+    } finally {
+      await other.app.close();
+    }
   });
 });

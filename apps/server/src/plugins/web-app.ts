@@ -5,8 +5,22 @@ import fastifyStatic from '@fastify/static';
 import {
   RUNTIME_CONFIG_ELEMENT_ID,
   RUNTIME_CONFIG_PLACEHOLDER,
+  builtInAuthConfig,
+  type RuntimeAuthConfig,
   type RuntimeConfig,
 } from '@referrals/domain/runtime-config';
+import type { Config } from '../config.ts';
+
+/**
+ * Where the web app signs in: the built-in provider under /auth, or with OIDC_ISSUER the external
+ * provider, whose access tokens the API then accepts (README, An external sign-in provider).
+ */
+export function runtimeAuthConfig(config: Pick<Config, 'publicUrl' | 'externalIdentity'>): RuntimeAuthConfig {
+  const external = config.externalIdentity;
+  return external
+    ? { issuer: external.issuer, client_id: external.clientId, audience: external.audience, external: true }
+    : builtInAuthConfig(config.publicUrl);
+}
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every other GET so a deep

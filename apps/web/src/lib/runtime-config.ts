@@ -6,13 +6,20 @@ import {
   resolveFeatureFlags,
   type FeatureFlags,
 } from '@referrals/domain/feature-flags';
-import { RUNTIME_CONFIG_ELEMENT_ID, RuntimeConfigSchema } from '@referrals/domain/runtime-config';
+import {
+  RUNTIME_CONFIG_ELEMENT_ID,
+  RuntimeConfigSchema,
+  builtInAuthConfig,
+  type RuntimeAuthConfig,
+} from '@referrals/domain/runtime-config';
 
 /** The start-up configuration with every flag known to the app resolved to a value. */
 export type AppConfig = {
   flags: FeatureFlags;
   supportEmail: string;
   version: string;
+  /** The OpenID provider the web app signs in with. */
+  auth: RuntimeAuthConfig;
 };
 
 /** Used when the server did not inject a configuration (vite dev server). */
@@ -39,9 +46,14 @@ function flagsFromBuildEnv(env: BuildEnv): FeatureFlags {
 /**
  * Reads the server's embedded configuration (the text of the runtime-config script element), or falls
  * back to the defaults with build-time overrides when there is none. A malformed configuration falls back
- * too, loudly, because a blank screen helps nobody; unknown flag names are ignored.
+ * too, loudly, because a blank screen helps nobody; unknown flag names are ignored. The fallback signs in
+ * with the built-in provider of `origin`, the page's own (the dev server proxies /auth to the server).
  */
-export function parseRuntimeConfig(embedded: string | null | undefined, env: BuildEnv): AppConfig {
+export function parseRuntimeConfig(
+  embedded: string | null | undefined,
+  env: BuildEnv,
+  origin: string,
+): AppConfig {
   if (embedded != null && embedded.trim() !== '') {
     try {
       const config = RuntimeConfigSchema.parse(JSON.parse(embedded));
@@ -50,12 +62,17 @@ export function parseRuntimeConfig(embedded: string | null | undefined, env: Bui
         const value = config.flags[name];
         if (value !== undefined) flags[name] = value;
       }
-      return { flags, supportEmail: config.support_email, version: config.version };
+      return { flags, supportEmail: config.support_email, version: config.version, auth: config.auth };
     } catch (error) {
       console.error('Ignoring the malformed runtime configuration', error);
     }
   }
-  return { flags: flagsFromBuildEnv(env), supportEmail: FALLBACK_SUPPORT_EMAIL, version: APP_VERSION };
+  return {
+    flags: flagsFromBuildEnv(env),
+    supportEmail: FALLBACK_SUPPORT_EMAIL,
+    version: APP_VERSION,
+    auth: builtInAuthConfig(origin),
+  };
 }
 
 let cached: AppConfig | undefined;
@@ -65,6 +82,7 @@ export function getRuntimeConfig(): AppConfig {
   cached ??= parseRuntimeConfig(
     document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent,
     import.meta.env,
+    window.location.origin,
   );
   return cached;
 }

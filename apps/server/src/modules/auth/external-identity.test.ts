@@ -61,6 +61,13 @@ describe('signing in through an external OpenID provider (OIDC_ISSUER)', () => {
     expect(res.json().email).toBe(user.email);
   });
 
+  it("lets the web app call the provider from the browser (the provider's origin is in connect-src)", async () => {
+    const res = await api.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toMatch(
+      new RegExp(`connect-src 'self' ${providerUrl}(;|$)`),
+    );
+  });
+
   it('serves no login of its own in this mode', async () => {
     const res = await api.app.inject({ method: 'GET', url: '/auth/.well-known/openid-configuration' });
     expect(res.statusCode).toBe(404);

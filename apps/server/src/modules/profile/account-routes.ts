@@ -2,27 +2,18 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
-import {
-  MfaStatusSchema,
-  MfaUpdateSchema,
-  ProfileSchema,
-  SpecialtyInputSchema,
-  SpecialtySchema,
-} from '@referrals/domain/profile/profile-schemas';
+import { ProfileSchema } from '@referrals/domain/profile/profile-schemas';
 import { canAccessEstablishment, validatePracticeChoice } from '@referrals/domain/profile/profile-save-rules';
 import { PracticesChoiceSchema } from '@referrals/domain/establishments/establishment-schemas';
 import { defaultPermissionsFor } from '@referrals/domain/people/default-permissions';
 import { establishments } from '../../db/schema/establishments.ts';
-import { employments, specialties, users } from '../../db/schema/people.ts';
+import { employments, users } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
-import { isValidMfaCode, mfaEnrolmentUri, newMfaSecret } from '../auth/mfa.ts';
 import { loadProfile } from './load-profile.ts';
 
-const SPECIALTY_ROLES = ['SP', 'GP'];
 const ROLES_NEEDING_AHPRA = ['GP', 'GPP', 'SP', 'SPT'];
 
-/** Registration, the current establishment, specialties and MFA (spec section 7, Profile and account). */
+/** Registration and the current establishment (spec section 7, Profile and account). */
 export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
@@ -153,125 +144,5 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
   );
 
-  const specialtySchema = (summary: string, status: 200 | 201) => ({
-    tags: ['profile'],
-    summary,
-    security,
-    body: SpecialtyInputSchema,
-    response: {
-      [status]: SpecialtySchema,
-      400: FieldErrorsSchema,
-      401: DetailErrorSchema,
-      404: DetailErrorSchema,
-    },
-  });
-  const assertMayHaveSpecialties = async (id: string) => {
-    const profile = await mustLoad(id);
-    // Section 5: specialties are kept only for SP or GP roles without a sub-role.
-    if (!SPECIALTY_ROLES.includes(profile.role?.value ?? '') || profile.sub_role !== null) {
-      throw validationFailed({ non_field_errors: ['Specialties apply to specialists and GPs only.'] });
-    }
-  };
-
-  app.post(
-    '/api/profile/specialties/',
-    { ...signedIn, schema: specialtySchema('Add a specialty', 201) },
-    async (request, reply) => {
-      await assertMayHaveSpecialties(userId(request));
-      const { priority, practice, field } = request.body;
-      const [row] = await db
-        .insert(specialties)
-        .values({ user_id: userId(request), priority, practice, field })
-        .returning();
-      if (!row) throw notFound();
-      return reply
-        .status(201)
-        .send({ id: row.id, priority: row.priority, practice: row.practice, field: row.field });
-    },
-  );
-
-  app.put(
-    '/api/profile/specialties/:id/',
-    {
-      ...signedIn,
-      schema: { ...specialtySchema('Change a specialty', 200), params: z.object({ id: z.uuid() }) },
-    },
-    async (request) => {
-      await assertMayHaveSpecialties(userId(request));
-      const { priority, practice, field } = request.body;
-      const [row] = await db
-        .update(specialties)
-        .set({ priority, practice, field })
-        .where(and(eq(specialties.id, request.params.id), eq(specialties.user_id, userId(request))))
-        .returning();
-      if (!row) throw notFound();
-      return { id: row.id, priority: row.priority, practice: row.practice, field: row.field };
-    },
-  );
-
-  app.patch(
-    '/api/profile/mfa/',
-    {
-      ...signedIn,
-      schema: {
-        tags: ['profile'],
-        summary: 'Turn two-step sign-in (TOTP) on or off',
-        description:
-          'mfa_status true without a code starts enrolment and returns the secret and otpauth address; ' +
-          'true with a code from the app turns it on; false with a current code turns it off.',
-        security,
-        body: MfaUpdateSchema,
-        response: {
-          200: MfaStatusSchema,
-          400: FieldErrorsSchema,
-          401: DetailErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(eq(users.id, userId(request)));
-      if (!user) throw notFound();
-      const { mfa_status: wanted, code } = request.body;
-      const codeIsValid = (secret: string | null) =>
-        secret !== null && code !== undefined && isValidMfaCode(secret, user.email, code);
-      const audit = (action: string) =>
-        recordAudit(db, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
-          action,
-          resourceType: 'user',
-          resourceId: user.id,
-        });
-
-      if (wanted && !user.mfa_enabled && code === undefined) {
-        const secret = newMfaSecret();
-        await db.update(users).set({ mfa_secret: secret }).where(eq(users.id, user.id));
-        return {
-          mfa_status: false,
-          pending_mfa: true,
-          secret,
-          otpauth_uri: mfaEnrolmentUri(secret, user.email),
-        };
-      }
-      if (wanted && !user.mfa_enabled) {
-        if (!codeIsValid(user.mfa_secret))
-          throw validationFailed({ code: ['The code is not right. Enter the current code from your app.'] });
-        await db.update(users).set({ mfa_enabled: true }).where(eq(users.id, user.id));
-        await audit('auth.mfa-enabled');
-        return { mfa_status: true, pending_mfa: false };
-      }
-      if (!wanted && user.mfa_enabled) {
-        if (!codeIsValid(user.mfa_secret))
-          throw validationFailed({
-            code: ['Enter the current code from your app to turn two-step sign-in off.'],
-          });
-        await db.update(users).set({ mfa_enabled: false, mfa_secret: null }).where(eq(users.id, user.id));
-        await audit('auth.mfa-disabled');
-        return { mfa_status: false, pending_mfa: false };
-      }
-      return { mfa_status: user.mfa_enabled, pending_mfa: !user.mfa_enabled && user.mfa_secret !== null };
-    },
-  );
   done();
 };

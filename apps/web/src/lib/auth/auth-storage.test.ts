@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearPendingSignIn,
+  clearRefreshToken,
   readPendingSignIn,
+  readRefreshToken,
   readTimestamp,
   safeReturnTo,
   writePendingSignIn,
+  writeRefreshToken,
   writeTimestamp,
 } from './auth-storage';
 
@@ -80,5 +83,17 @@ describe('timestamps', () => {
     expect(readTimestamp(storage, 'k')).toBe(1_700_000_000_000);
     storage.setItem('k', 'yesterday');
     expect(readTimestamp(storage, 'k')).toBeNull();
+  });
+});
+
+describe('refresh token of an external provider', () => {
+  it('round-trips through storage and is gone once cleared', () => {
+    const storage = memoryStorage();
+    expect(readRefreshToken(storage)).toBeNull();
+    writeRefreshToken(storage, 'rt-1');
+    expect(readRefreshToken(storage)).toBe('rt-1');
+    clearRefreshToken(storage);
+    expect(readRefreshToken(storage)).toBeNull();
+    expect(readRefreshToken(undefined)).toBeNull();
   });
 });

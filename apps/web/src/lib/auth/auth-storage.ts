@@ -2,13 +2,15 @@
  * What sign-in keeps in the browser. The pending sign-in (PKCE verifier, state, where to return) lives in
  * sessionStorage: it belongs to one tab's round trip to the login page. The activity times live in
  * localStorage, so every open tab sees the same last activity and they all time out together
- * (spec section 9). Tokens are never stored: the access token stays in memory and the refresh token in
- * an HttpOnly cookie.
+ * (spec section 9). The access token is never stored: it stays in memory. The refresh token of the
+ * built-in provider lives in an HttpOnly cookie; only an external provider's, which no cookie of ours
+ * can hold, is kept here in sessionStorage (session.ts explains the trade-off).
  */
 
 export const PENDING_SIGN_IN_KEY = 'referrals.sign-in';
 export const LAST_ACTIVITY_KEY = 'referrals.session.last-activity';
 export const LAST_SERVER_CONTACT_KEY = 'referrals.session.last-server-contact';
+export const REFRESH_TOKEN_KEY = 'referrals.refresh-token';
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -101,4 +103,18 @@ export function writeTimestamp(storage: KeyValueStorage | undefined, key: string
 
 export function clearTimestamp(storage: KeyValueStorage | undefined, key: string): void {
   remove(storage, key);
+}
+
+/** An external provider's refresh token, or null when there is none. */
+export function readRefreshToken(storage: KeyValueStorage | undefined): string | null {
+  const token = read(storage, REFRESH_TOKEN_KEY);
+  return token === null || token === '' ? null : token;
+}
+
+export function writeRefreshToken(storage: KeyValueStorage | undefined, token: string): void {
+  write(storage, REFRESH_TOKEN_KEY, token);
+}
+
+export function clearRefreshToken(storage: KeyValueStorage | undefined): void {
+  remove(storage, REFRESH_TOKEN_KEY);
 }

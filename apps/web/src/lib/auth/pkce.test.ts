@@ -42,4 +42,23 @@ describe('PKCE helpers', () => {
     const expired = new URL(authorizeUrl({ ...request, sessionExpired: true }), 'https://referrals.example');
     expect(expired.searchParams.get('session_expired')).toBe('true');
   });
+
+  it("names the API audience for an external provider, at the provider's own endpoint", () => {
+    const url = new URL(
+      authorizeUrl({
+        authorizationEndpoint: 'https://tenant.auth0.example/authorize',
+        clientId: 'spa-client-1',
+        redirectUri: 'https://referrals.example/authorize',
+        scope: 'openid profile email offline_access',
+        codeChallenge: 'challenge',
+        state: 'state-1',
+        sessionExpired: false,
+        audience: 'https://referrals.example/api',
+      }),
+    );
+    expect(`${url.origin}${url.pathname}`).toBe('https://tenant.auth0.example/authorize');
+    expect(url.searchParams.get('audience')).toBe('https://referrals.example/api');
+    expect(url.searchParams.get('client_id')).toBe('spa-client-1');
+    expect(url.searchParams.get('prompt')).toBe('login');
+  });
 });

@@ -29,6 +29,8 @@ export type AuthorizeRequest = {
   state: string;
   /** The user was logged out for inactivity; the login page then says so (spec section 4). */
   sessionExpired: boolean;
+  /** The API the access token is for; external providers only (Auth0 issues an API token only for one). */
+  audience?: string | undefined;
 };
 
 /** The hosted login address for a sign-in. prompt=login: a sign-in always asks for the password. */
@@ -43,6 +45,7 @@ export function authorizeUrl(request: AuthorizeRequest): string {
     state: request.state,
     prompt: 'login',
   });
+  if (request.audience !== undefined) query.set('audience', request.audience);
   if (request.sessionExpired) query.set('session_expired', 'true');
   return `${request.authorizationEndpoint}?${query.toString()}`;
 }

@@ -1,29 +1,47 @@
+import type { RuntimeAuthConfig } from '@referrals/domain/runtime-config';
 import { paths } from '@/lib/paths';
 import { browserLocalStorage, browserSessionStorage } from '@/lib/browser-storage';
+import { getRuntimeConfig } from '@/lib/runtime-config';
 import {
   LAST_ACTIVITY_KEY,
   LAST_SERVER_CONTACT_KEY,
   clearPendingSignIn,
+  clearRefreshToken,
   clearTimestamp,
   readPendingSignIn,
+  readRefreshToken,
   writePendingSignIn,
+  writeRefreshToken,
   writeTimestamp,
 } from './auth-storage';
 import { authorizeUrl, codeChallengeS256, randomUrlSafeString } from './pkce';
+import {
+  SCOPE,
+  codeExchangeForm,
+  discoveryUrl,
+  endSessionUrl,
+  parseDiscovery,
+  readTokenAnswer,
+  refreshForm,
+  tokenRequestCredentials,
+  type ProviderEndpoints,
+} from './provider';
 import { singleFlight } from './single-flight';
 
 /**
  * The browser side of the hosted login (spec section 4, Session and sign-in): the PKCE redirect, the
- * code exchange, and refreshes through the HttpOnly refresh cookie. The access token lives in this
- * module's memory only, so no script can lift it from storage and a closed tab forgets it.
+ * code exchange and refreshes, against the provider the runtime configuration names. The access token
+ * lives in this module's memory only, so no script can lift it from storage and a closed tab forgets it.
+ *
+ * The built-in provider (under /auth) keeps the refresh token in an HttpOnly cookie its token endpoint
+ * sets, out of reach of any script. An external provider (OIDC_ISSUER) cannot set a cookie on our site:
+ * its token endpoint is another origin and answers with the refresh token in the JSON. That token is kept
+ * in sessionStorage, the trade-off being that a script injected into the page could read it, where the
+ * cookie is out of its reach; in exchange a reload keeps the sign-in, and closing the tab still forgets it
+ * (a new tab signs in again). The provider's refresh token rotation, which the README asks for, limits a
+ * stolen one to a single use before the provider revokes the sign-in.
  */
 
-const CLIENT_ID = 'referrals-web';
-const SCOPE = 'openid profile email offline_access';
-const AUTHORIZATION_ENDPOINT = '/auth/authorize';
-// The server's own token endpoint, not the provider's from discovery: it moves the refresh token
-// into the HttpOnly cookie, and being same-origin is what lets the browser send that cookie.
-const TOKEN_ENDPOINT = '/auth/oauth/token';
 const REFRESH_LOCK = 'referrals.token-refresh';
 
 /** Cookies of the sign-in the page could clear itself; the refresh cookie is HttpOnly, cleared by the server. */
@@ -47,18 +65,45 @@ function redirectUri(): string {
   return `${window.location.origin}${paths.auth.authorize.getHref()}`;
 }
 
-function readAccessToken(body: unknown): string | null {
-  const token = (body as { access_token?: unknown } | null)?.access_token;
-  return typeof token === 'string' && token !== '' ? token : null;
+function authConfig(): RuntimeAuthConfig {
+  return getRuntimeConfig().auth;
 }
 
-async function requestToken(form: Record<string, string>): Promise<Response> {
-  return fetch(TOKEN_ENDPOINT, {
+let discovery: Promise<ProviderEndpoints> | undefined;
+
+/**
+ * The provider's endpoints from its discovery document, fetched once for the page's life. The built-in
+ * provider advertises /auth/authorize and /auth/oauth/token, the latter being the server's own token
+ * route that keeps the refresh token in the HttpOnly cookie. A failed fetch is forgotten, so the next
+ * sign-in attempt tries again.
+ */
+function providerEndpoints(): Promise<ProviderEndpoints> {
+  discovery ??= (async () => {
+    const response = await fetch(discoveryUrl(authConfig().issuer), {
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`The sign-in provider's discovery failed with ${response.status}`);
+    return parseDiscovery(await response.json());
+  })().catch((error: unknown) => {
+    discovery = undefined;
+    throw error;
+  });
+  return discovery;
+}
+
+async function requestToken(auth: RuntimeAuthConfig, form: Record<string, string>): Promise<Response> {
+  const { tokenEndpoint } = await providerEndpoints();
+  return fetch(tokenEndpoint, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-    body: new URLSearchParams({ client_id: CLIENT_ID, ...form }),
-    credentials: 'same-origin',
+    body: new URLSearchParams(form),
+    credentials: tokenRequestCredentials(auth),
   });
+}
+
+/** Keeps an external provider's refresh token (see the top of this module); the built-in one is a cookie. */
+function keepRefreshToken(auth: RuntimeAuthConfig, token: string | null): void {
+  if (auth.external && token !== null) writeRefreshToken(browserSessionStorage(), token);
 }
 
 /** The server heard from this browser with a valid session: a refresh or an authenticated API call. */
@@ -72,23 +117,34 @@ export function recordActivity(time = Date.now()): void {
 }
 
 async function refreshOnce(): Promise<boolean> {
-  const response = await requestToken({ grant_type: 'refresh_token' });
-  // 400 invalid_grant: the session ended, idled out or was revoked. The server has cleared the cookie.
-  const token = response.ok ? readAccessToken(await response.json().catch(() => null)) : null;
-  if (token === null) {
-    if (response.status >= 500) throw new Error(`Token refresh failed with ${response.status}`);
+  const auth = authConfig();
+  // Read inside the single flight and the lock: the previous refresh may just have rotated the token.
+  const form = refreshForm(auth, readRefreshToken(browserSessionStorage()));
+  if (form === null) {
     accessToken = null;
     return false;
   }
-  accessToken = token;
+  const response = await requestToken(auth, form);
+  // 400 invalid_grant: the session ended, idled out or was revoked. The built-in server has cleared the
+  // cookie; an external provider's token is dropped here (spec section 7: on failure it is removed).
+  const answer = response.ok ? readTokenAnswer(await response.json().catch(() => null)) : null;
+  if (answer === null) {
+    if (response.status >= 500) throw new Error(`Token refresh failed with ${response.status}`);
+    accessToken = null;
+    clearRefreshToken(browserSessionStorage());
+    return false;
+  }
+  accessToken = answer.accessToken;
+  keepRefreshToken(auth, answer.refreshToken);
   noteServerContact();
   return true;
 }
 
 /**
- * Gets a new access token through the refresh cookie; false when there is no live session. One refresh
- * at a time: within the tab through singleFlight, across tabs through a Web Lock, because the refresh
- * token rotates and presenting a used one ends the sign-in for every tab.
+ * Gets a new access token through the refresh cookie (or an external provider's kept refresh token);
+ * false when there is no live session. One refresh at a time: within the tab through singleFlight, across
+ * tabs through a Web Lock, because the refresh token rotates and presenting a used one ends the sign-in
+ * for every tab.
  */
 export const refreshSession: () => Promise<boolean> = singleFlight(async () =>
   typeof navigator !== 'undefined' && 'locks' in navigator
@@ -118,6 +174,8 @@ if (typeof window !== 'undefined') {
 export function startSignIn(options: { returnTo?: string; sessionExpired?: boolean } = {}): Promise<never> {
   // A second caller (React's development double effects, two 401s) joins the redirect under way.
   redirecting ??= (async () => {
+    const auth = authConfig();
+    const { authorizationEndpoint } = await providerEndpoints();
     const storage = browserSessionStorage();
     const verifier = randomUrlSafeString(32);
     const state = randomUrlSafeString(16);
@@ -126,13 +184,14 @@ export function startSignIn(options: { returnTo?: string; sessionExpired?: boole
     writePendingSignIn(storage, { returnTo, verifier, state });
     window.location.assign(
       authorizeUrl({
-        authorizationEndpoint: AUTHORIZATION_ENDPOINT,
-        clientId: CLIENT_ID,
+        authorizationEndpoint,
+        clientId: auth.client_id,
         redirectUri: redirectUri(),
         scope: SCOPE,
         codeChallenge,
         state,
         sessionExpired: options.sessionExpired ?? false,
+        audience: auth.external ? auth.audience : undefined,
       }),
     );
     return new Promise<never>(() => undefined);
@@ -152,15 +211,15 @@ async function exchangeCode(code: string, state: string | null): Promise<{ retur
   if (pending?.verifier === undefined || pending.state === undefined || pending.state !== state) {
     throw new SignInError('state');
   }
-  const response = await requestToken({
-    grant_type: 'authorization_code',
-    code,
-    code_verifier: pending.verifier,
-    redirect_uri: redirectUri(),
-  });
-  const token = response.ok ? readAccessToken(await response.json().catch(() => null)) : null;
-  if (token === null) throw new SignInError('exchange');
-  accessToken = token;
+  const auth = authConfig();
+  const response = await requestToken(
+    auth,
+    codeExchangeForm(auth, { code, codeVerifier: pending.verifier, redirectUri: redirectUri() }),
+  );
+  const answer = response.ok ? readTokenAnswer(await response.json().catch(() => null)) : null;
+  if (answer === null) throw new SignInError('exchange');
+  accessToken = answer.accessToken;
+  keepRefreshToken(auth, answer.refreshToken);
   clearPendingSignIn(storage);
   const now = Date.now();
   recordActivity(now);
@@ -169,9 +228,10 @@ async function exchangeCode(code: string, state: string | null): Promise<{ retur
 }
 
 /**
- * Exchanges the code the hosted login returned for an access token (the refresh token arrives as a
- * cookie). Once per code: a code is single-use, and the provider revokes everything issued from one
- * presented twice, so a repeated call gets the first call's result.
+ * Exchanges the code the hosted login returned for an access token (the built-in provider's refresh
+ * token arrives as a cookie, an external one's in the answer). Once per code: a code is single-use, and
+ * the provider revokes everything issued from one presented twice, so a repeated call gets the first
+ * call's result.
  */
 export function completeSignIn(code: string, state: string | null): Promise<{ returnTo: string }> {
   let completion = completions.get(code);
@@ -190,15 +250,35 @@ function clearAuthCookies(): void {
 }
 
 /**
- * Forgets the sign-in on this device: the access token, the auth cookies the page can reach, the stored
- * return address and the activity times (spec section 4: sign-out). Clearing the last activity also
- * tells the other tabs that the user logged out.
+ * Forgets the sign-in on this device: the access token, an external provider's refresh token, the auth
+ * cookies the page can reach, the stored return address and the activity times (spec section 4:
+ * sign-out). Clearing the last activity also tells the other tabs that the user logged out.
  */
 export function endLocalSession(): void {
   accessToken = null;
   clearAuthCookies();
+  clearRefreshToken(browserSessionStorage());
   clearPendingSignIn(browserSessionStorage());
   const local = browserLocalStorage();
   clearTimestamp(local, LAST_ACTIVITY_KEY);
   clearTimestamp(local, LAST_SERVER_CONTACT_KEY);
+}
+
+/**
+ * Where to send the browser once logged out, when it is not /login: an external provider's end-session
+ * endpoint, so that its own sign-in ends too and it returns to /login. Null for the built-in provider,
+ * whose session the server ended at logout, or when discovery cannot be had (logging out must not fail).
+ */
+export async function providerLogoutUrl(): Promise<string | null> {
+  const auth = authConfig();
+  if (!auth.external) return null;
+  try {
+    return endSessionUrl(
+      auth,
+      await providerEndpoints(),
+      `${window.location.origin}${paths.auth.login.getHref()}`,
+    );
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { endLocalSession, getAccessToken, refreshSession } from '@/lib/auth/session';
+import { endLocalSession, getAccessToken, providerLogoutUrl, refreshSession } from '@/lib/auth/session';
 import { singleFlight } from '@/lib/auth/single-flight';
 
 /**
@@ -21,6 +21,16 @@ export const logout: () => Promise<void> = singleFlight(async () => {
     endLocalSession();
   }
 });
+
+/**
+ * Leaves the app once logged out: to an external provider's end-session page, which ends its sign-in
+ * too and returns to /login, or else straight to /login with `goToLogin`.
+ */
+export async function leaveAfterLogout(goToLogin: () => unknown): Promise<void> {
+  const providerLogout = await providerLogoutUrl();
+  if (providerLogout === null) await goToLogin();
+  else window.location.assign(providerLogout);
+}
 
 export function useLogout() {
   const queryClient = useQueryClient();

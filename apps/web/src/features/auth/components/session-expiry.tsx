@@ -7,7 +7,7 @@ import { needsKeepAlive, sessionTimeline, shouldRecordActivity } from '@/lib/aut
 import { recordActivity, refreshSession, rememberReturnTo, startSignIn } from '@/lib/auth/session';
 import { browserLocalStorage } from '@/lib/browser-storage';
 import { paths } from '@/lib/paths';
-import { useLogout } from '../api/logout';
+import { leaveAfterLogout, useLogout } from '../api/logout';
 
 const TICK_MS = 1_000;
 
@@ -140,9 +140,16 @@ export function SessionExpiry({ timeoutMs }: { timeoutMs: number }) {
       leaving.current = true;
       const returnTo = currentAddress();
       void logOut().finally(() => {
-        // Come back here after signing in again; an explicit logout starts afresh at the dashboard.
-        if (sessionExpired) rememberReturnTo(returnTo);
-        void navigate(paths.auth.login.getHref({ sessionExpired }), { replace: true });
+        const goToLogin = () => navigate(paths.auth.login.getHref({ sessionExpired }), { replace: true });
+        // Come back here after signing in again; an explicit logout starts afresh at the dashboard, by
+        // an external provider's logout page if it has one. After inactivity the next sign-in asks for the
+        // password anyway (prompt=login), and /login keeps the session-expired hint.
+        if (sessionExpired) {
+          rememberReturnTo(returnTo);
+          void goToLogin();
+        } else {
+          void leaveAfterLogout(goToLogin);
+        }
       });
     },
     [logOut, navigate],

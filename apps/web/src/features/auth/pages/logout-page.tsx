@@ -4,18 +4,21 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
 import { StatusPage } from '@/ui/status-page';
-import { useLogout } from '../api/logout';
+import { leaveAfterLogout, useLogout } from '../api/logout';
 
 /**
  * Logout (spec section 2): ends the session on the server and on this device, then goes to Login,
- * which opens the hosted login page for the next sign-in.
+ * which opens the hosted login page for the next sign-in. With an external provider it goes by the
+ * provider's logout page, which comes back to Login.
  */
 export function LogoutPage() {
   const navigate = useNavigate();
   const { mutateAsync: logOut } = useLogout();
 
   useEffect(() => {
-    void logOut().finally(() => navigate(paths.auth.login.getHref(), { replace: true }));
+    void logOut().finally(() =>
+      leaveAfterLogout(() => navigate(paths.auth.login.getHref(), { replace: true })),
+    );
   }, [logOut, navigate]);
 
   return (

@@ -1,21 +1,28 @@
-import { ComingSoon } from '@/ui/coming-soon';
-import { PublicPageFrame } from '@/ui/public-page-frame';
+import { Loader, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { startSignIn } from '@/lib/auth/session';
+import { getRuntimeConfig } from '@/lib/runtime-config';
+import { StatusPage } from '@/ui/status-page';
 
-/** Register (spec section 2, named route; the registration wizard has up to 7 pages). */
+/**
+ * Register (spec section 2, named route): creating an account happens on the hosted sign-up page, which
+ * verifies the email address; after signing in, the registration wizard collects the rest. An external
+ * provider has its own sign-up on its sign-in page.
+ */
 export function RegisterPage() {
+  useEffect(() => {
+    if (getRuntimeConfig().auth.external) void startSignIn();
+    else window.location.replace('/auth/signup');
+  }, []);
+
   return (
-    <PublicPageFrame>
-      <ComingSoon
-        title="Create your account"
-        icon={IconUserPlus}
-        description="Register as a health professional in a few short steps: your personal details, your professional details, your practice or establishment, your signature, then any special access you need."
-        plannedFeatures={[
-          'Enter your professional and provider details',
-          'Join an existing practice or establishment, or add a new one',
-          'Sign referrals with your saved signature',
-        ]}
-      />
-    </PublicPageFrame>
+    <StatusPage
+      icon={IconUserPlus}
+      title="Create your account"
+      actions={<Loader size="sm" aria-label="Opening the sign-up page" mt="xs" />}
+    >
+      <Text>Opening the sign-up page…</Text>
+    </StatusPage>
   );
 }

@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
+import { SpecialtyInputSchema, SpecialtySchema } from '@referrals/domain/profile/profile-schemas';
+import { specialties } from '../../db/schema/people.ts';
+import { notFound, validationFailed } from '../../http/api-errors.ts';
+import { loadProfile } from './load-profile.ts';
+
+const SPECIALTY_ROLES = ['SP', 'GP'];
+
+/** A provider's specialties (spec section 7: POST profile/specialties/ 201, PUT profile/specialties/{id}/ 200). */
+export const specialtyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const db = app.database.db;
+  const security = [{ bearer: [] }];
+  const signedIn = { preHandler: app.authenticate };
+  const userId = (request: { user?: { id: string } }) => request.user?.id ?? '';
+
+  const specialtySchema = (summary: string, status: 200 | 201) => ({
+    tags: ['profile'],
+    summary,
+    security,
+    body: SpecialtyInputSchema,
+    response: {
+      [status]: SpecialtySchema,
+      400: FieldErrorsSchema,
+      401: DetailErrorSchema,
+      404: DetailErrorSchema,
+    },
+  });
+  const assertMayHaveSpecialties = async (id: string) => {
+    const profile = await loadProfile(db, id);
+    if (!profile) throw notFound();
+    // Section 5: specialties are kept only for SP or GP roles without a sub-role.
+    if (!SPECIALTY_ROLES.includes(profile.role?.value ?? '') || profile.sub_role !== null) {
+      throw validationFailed({ non_field_errors: ['Specialties apply to specialists and GPs only.'] });
+    }
+  };
+
+  app.post(
+    '/api/profile/specialties/',
+    { ...signedIn, schema: specialtySchema('Add a specialty', 201) },
+    async (request, reply) => {
+      await assertMayHaveSpecialties(userId(request));
+      const { priority, practice, field } = request.body;
+      const [row] = await db
+        .insert(specialties)
+        .values({ user_id: userId(request), priority, practice, field })
+        .returning();
+      if (!row) throw notFound();
+      return reply
+        .status(201)
+        .send({ id: row.id, priority: row.priority, practice: row.practice, field: row.field });
+    },
+  );
+
+  app.put(
+    '/api/profile/specialties/:id/',
+    {
+      ...signedIn,
+      schema: { ...specialtySchema('Change a specialty', 200), params: z.object({ id: z.uuid() }) },
+    },
+    async (request) => {
+      await assertMayHaveSpecialties(userId(request));
+      const { priority, practice, field } = request.body;
+      const [row] = await db
+        .update(specialties)
+        .set({ priority, practice, field })
+        .where(and(eq(specialties.id, request.params.id), eq(specialties.user_id, userId(request))))
+        .returning();
+      if (!row) throw notFound();
+      return { id: row.id, priority: row.priority, practice: row.practice, field: row.field };
+    },
+  );
+
+  done();
+};

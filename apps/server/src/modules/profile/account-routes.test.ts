@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createEstablishment, createUser, type User } from '../../db/factories/factories.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { signedInAs } from '../../../test/sign-in-client.ts';
+import { SignInClient, signedInAs } from '../../../test/sign-in-client.ts';
 import { currentMfaCode } from '../auth/mfa.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { ROLE_LOCKED_MESSAGE } from './update-profile.ts';
@@ -80,6 +80,21 @@ describe('registration, establishments, specialties and two-step sign-in', () =>
     expect(profile.permissions).toEqual(['manage_referral', 'add_referral']);
   });
 
+  it('leaves registration: the sign-in ends, what was saved stays, and the next sign-in carries on', async () => {
+    const client = new SignInClient(t.app);
+    const token = String((await client.signIn(newcomer.email, PASSWORD)).json().access_token);
+    const call = (method: 'GET' | 'POST', url: string) =>
+      t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+    const exit = await call('POST', '/api/profile/exit-registration/');
+    expect(exit.statusCode).toBe(200);
+    expect((await call('GET', '/api/profile/')).statusCode).toBe(401);
+    expect((await client.refresh()).statusCode).toBe(400);
+    const again = await signedInAs(t.app, newcomer.email, PASSWORD);
+    const profile = (await again('GET', '/api/profile/')).json();
+    expect(profile.registration_completed).toBe(false);
+    expect(profile.employments).toHaveLength(2);
+  });
+
   it('finishes registration (202) once role, AHPRA number and a practice are saved, then locks the role', async () => {
     // The secondary practice has not answered the join request yet.
     await t.database.db
@@ -89,6 +104,7 @@ describe('registration, establishments, specialties and two-step sign-in', () =>
     const res = await api('POST', '/api/profile/register/');
     expect(res.statusCode).toBe(202);
     expect((await api('GET', '/api/profile/')).json().registration_completed).toBe(true);
+    expect((await api('POST', '/api/profile/exit-registration/')).statusCode).toBe(400);
     const roleChange = await api('PATCH', '/api/profile/', { role: 'SP' });
     expect(roleChange.statusCode).toBe(400);
     expect(roleChange.json()).toEqual({ role: [ROLE_LOCKED_MESSAGE] });

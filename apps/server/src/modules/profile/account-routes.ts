@@ -9,6 +9,9 @@ import { defaultPermissionsFor } from '@referrals/domain/people/default-permissi
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
+import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { revokeSignIn } from '../auth/revoke-sign-in.ts';
+import { clearRefreshCookie } from '../auth/token-routes.ts';
 import { loadProfile } from './load-profile.ts';
 
 const ROLES_NEEDING_AHPRA = ['GP', 'GPP', 'SP', 'SPT'];
@@ -58,6 +61,36 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         .set({ registration_completed: true })
         .where(eq(users.id, userId(request)));
       return reply.status(202).send({ detail: 'Registration complete.' });
+    },
+  );
+
+  // The spec calls GET profile/exit-registration/; it ends a sign-in, so it is a POST (api-conventions.md).
+  app.post(
+    '/api/profile/exit-registration/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['profile'],
+        summary: 'Leave the registration wizard: sign out, keeping what was saved for next time',
+        security,
+        response: { 200: DetailErrorSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      const profile = await mustLoad(userId(request));
+      if (!user || profile.registration_completed) {
+        throw validationFailed({ non_field_errors: ['Registration is already complete.'] });
+      }
+      await revokeSignIn(db, user.grantId);
+      await recordAudit(db, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
+        action: 'auth.sign-out',
+        resourceType: 'user',
+        resourceId: user.id,
+        detail: { reason: 'left registration' },
+      });
+      clearRefreshCookie(reply);
+      return { detail: 'What you saved is kept. You can finish registering next time you sign in.' };
     },
   );
 

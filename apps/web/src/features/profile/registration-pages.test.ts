@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '@referrals/domain/profile/profile-schemas';
+import { EMAIL_NOTIFICATION_FIELDS, type Profile } from '@referrals/domain/profile/profile-schemas';
 import {
   firstIncompletePage,
   pageOfFirstError,
@@ -61,24 +61,7 @@ function profile(overrides: Partial<Profile> = {}): Profile {
     user_type: 'provider',
     version: 1,
     signature_image: null,
-    ...Object.fromEntries(
-      [
-        'email_referral_viewed',
-        'email_referral_accepted',
-        'email_referral_waitlisted',
-        'email_referral_scheduled',
-        'email_referral_returned',
-        'email_referral_renewal_due',
-        'email_referral_received',
-        'email_referral_appointment_due',
-        'email_referral_pending_review',
-        'email_referral_pending_action',
-        'email_urgent_referral',
-        'email_my_referral',
-        'email_my_report',
-        'email_sent_for_viewed_report',
-      ].map((f) => [f, true]),
-    ),
+    ...Object.fromEntries(EMAIL_NOTIFICATION_FIELDS.map((f) => [f, true])),
     ...overrides,
   } as Profile;
 }

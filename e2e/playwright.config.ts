@@ -19,6 +19,9 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${port}`,
+    // The product's users are in Australia: dates, times and formats as they see them.
+    locale: 'en-AU',
+    timezoneId: 'Australia/Sydney',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -33,7 +33,7 @@ async function chooseRole(page: Page, role: string) {
   await page.getByRole('option', { name: role, exact: true }).click();
 }
 
-test('a new user signs up, completes the registration wizard and lands on the dashboard', async ({
+test('a new user signs up, completes the registration wizard, lands on the dashboard and asks for the verification email again', async ({
   page,
 }) => {
   const email = await signUp(page, 'Priya', 'Raman');
@@ -89,6 +89,14 @@ test('a new user signs up, completes the registration wizard and lands on the da
   // Registered now, Welcome offers the way to the dashboard.
   await page.goto('/welcome');
   await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toBeVisible();
+
+  // The email address is not verified yet: Settings says so and sends the link again.
+  await page.goto('/settings/profile');
+  const notice = page.getByRole('alert').filter({ hasText: 'Your email address is not verified yet.' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Send the verification email again' }).click();
+  await expect(notice.getByText('Verification email sent.')).toBeVisible();
+  await screenshot(page, 'settings-email-not-verified');
 });
 
 test('a new user who types a wrong AHPRA number or chooses no practice is told on the field', async ({
@@ -123,4 +131,38 @@ test('a new user who types a wrong AHPRA number or chooses no practice is told o
   await page.goto('/welcome');
   await page.getByRole('link', { name: 'Get started' }).click();
   await expect(stepHeading(page, 'Practice')).toBeVisible();
+});
+
+test('a new user leaves the registration wizard with Exit and resumes where they were after signing in', async ({
+  page,
+}) => {
+  const email = await signUp(page, 'Tomas', 'Reid');
+  await signInAsNewUser(page, email);
+  await page.getByRole('link', { name: 'Get started' }).click();
+  await page.getByLabel('Mobile phone').fill('0423 111 999');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, 'Professional details')).toBeVisible();
+
+  // Stay keeps the user in the wizard.
+  await page.getByRole('button', { name: 'Exit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave registration?' });
+  await expect(
+    dialog.getByText('What you have saved stays, and you can carry on next time you sign in.'),
+  ).toBeVisible();
+  await screenshot(page, 'registration-exit-dialog');
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(stepHeading(page, 'Professional details')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Exit' }).click();
+  await page
+    .getByRole('dialog', { name: 'Leave registration?' })
+    .getByRole('button', { name: 'Leave' })
+    .click();
+
+  // Signed out: the app sends the browser to the hosted login page, and signing in there resumes.
+  await submitLoginForm(page, email, PASSWORD);
+  await expect(page).toHaveURL('/welcome');
+  await page.getByRole('link', { name: 'Get started' }).click();
+  await expect(stepHeading(page, 'Professional details')).toBeVisible();
 });

@@ -63,3 +63,32 @@ test('a user opening an unknown settings section sees the error text', async ({ 
   await expect(page.getByText('Error occurered')).toBeVisible();
   await screenshot(page, 'settings-unknown');
 });
+
+// An 8 by 8 blue PNG: small enough to write inline, real enough for the server to keep.
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGOQqbuGFTEMLQkAxFVcAYKV8JYAAAAASUVORK5CYII=',
+  'base64',
+);
+
+test('a user uploads a profile photo in Settings and sees it in the top bar', async ({ page }) => {
+  // The cardiologist, so the other tests' users keep their initials.
+  await signIn(page, { to: '/settings/profile', email: 'specialist@demo.test' });
+  const topBarPhoto = page.getByRole('banner').getByAltText('Your profile photo');
+  await expect(topBarPhoto).toHaveCount(0);
+
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(page.getByRole('img', { name: 'Profile photo', exact: true })).toBeVisible();
+  await expect(topBarPhoto).toBeVisible();
+  await expect(topBarPhoto).toHaveJSProperty('naturalWidth', 8);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await screenshot(page, 'settings-avatar');
+
+  // Still there after a reload: the photo is the stored one, fetched with the bearer token.
+  await page.reload();
+  await expect(page.getByRole('banner').getByAltText('Your profile photo')).toBeVisible();
+});

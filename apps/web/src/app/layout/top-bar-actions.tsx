@@ -5,45 +5,67 @@ import { IconBuildingHospital, IconHelp, IconLogout, IconSettings, IconUser } fr
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
+import { useProfileImage } from '@/features/profile/api/get-profile-image';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { LogoutDialog } from '@/features/auth/components/logout-dialog';
 import { currentEmployment, profileDisplayName, profileInitials } from '@/lib/profile-display';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { paths } from '@/lib/paths';
 
-function AccountSummary({ profile }: { profile: Profile }) {
+/** The uploaded photo as an object URL once fetched; null while it loads or when there is none. */
+function useAvatarUrl(profile: Profile | undefined): string | null {
+  const version = profile?.avatar_image ?? null;
+  const { data } = useProfileImage('avatar-image', version);
+  return useObjectUrl(version === null ? undefined : data);
+}
+
+function AccountSummary({ profile, avatarUrl }: { profile: Profile; avatarUrl: string | null }) {
   const establishment = currentEmployment(profile)?.establishment;
   return (
-    <Stack gap={2} px="sm" pt="xs" pb="sm">
-      <Text fw={650} size="sm">
-        {profileDisplayName(profile)}
-      </Text>
-      <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-        {profile.email}
-      </Text>
-      {profile.role !== null && (
-        <Text size="xs" c="gray.7">
-          {profile.role.display}
+    <Group gap="sm" px="sm" pt="xs" pb="sm" wrap="nowrap" align="flex-start">
+      <Avatar src={avatarUrl} radius="xl" size={40} color="brand" variant="light" alt="">
+        {profileInitials(profile)}
+      </Avatar>
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text fw={650} size="sm">
+          {profileDisplayName(profile)}
         </Text>
-      )}
-      {establishment !== undefined && (
-        <Group gap={6} wrap="nowrap" mt={4}>
-          <IconBuildingHospital size={14} stroke={1.7} aria-hidden />
-          <Text size="xs" c="gray.8" lineClamp={2}>
-            {establishment.name}
+        <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+          {profile.email}
+        </Text>
+        {profile.role !== null && (
+          <Text size="xs" c="gray.7">
+            {profile.role.display}
           </Text>
-        </Group>
-      )}
-    </Stack>
+        )}
+        {establishment !== undefined && (
+          <Group gap={6} wrap="nowrap" mt={4}>
+            <IconBuildingHospital size={14} stroke={1.7} aria-hidden />
+            <Text size="xs" c="gray.8" lineClamp={2}>
+              {establishment.name}
+            </Text>
+          </Group>
+        )}
+      </Stack>
+    </Group>
   );
 }
 
 /** The avatar menu: who is signed in, where, and the way to their profile, settings and logout. */
 function AvatarMenu({ profile, onLogOut }: { profile: Profile | undefined; onLogOut: () => void }) {
+  const avatarUrl = useAvatarUrl(profile);
   return (
     <Menu position="bottom-end" width={260} shadow="md" withArrow>
       <Menu.Target>
         <UnstyledButton aria-label="Account menu" style={{ borderRadius: '50%' }}>
-          <Avatar radius="xl" size={34} color="brand" variant="light">
+          <Avatar
+            src={avatarUrl}
+            alt="Your profile photo"
+            radius="xl"
+            size={34}
+            color="brand"
+            variant="light"
+          >
             {profile === undefined ? <IconUser size={20} stroke={1.7} /> : profileInitials(profile)}
           </Avatar>
         </UnstyledButton>
@@ -51,7 +73,7 @@ function AvatarMenu({ profile, onLogOut }: { profile: Profile | undefined; onLog
       <Menu.Dropdown>
         {profile !== undefined && (
           <>
-            <AccountSummary profile={profile} />
+            <AccountSummary profile={profile} avatarUrl={avatarUrl} />
             <Menu.Divider />
           </>
         )}

@@ -13,6 +13,7 @@ import { PracticeStep } from '../components/practice-step';
 import { ProfessionalDetailsForm } from '../components/professional-details-form';
 import { ProfileImageField } from '../components/profile-image-field';
 import { RegistrationReview } from '../components/registration-review';
+import { ExitRegistrationButton } from '../components/exit-registration-button';
 import { saveFailureMessage } from '../components/use-profile-save';
 import {
   REGISTRATION_PAGES,
@@ -83,14 +84,17 @@ function Wizard({ profile }: { profile: Profile }) {
       </Stepper>
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
-          <Stack gap={4}>
-            <Title order={2} fz="h3">
-              {current.label}
-            </Title>
-            <Text c="gray.7" size="sm">
-              {PAGE_INTROS[page]}
-            </Text>
-          </Stack>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+            <Stack gap={4}>
+              <Title order={2} fz="h3">
+                {current.label}
+              </Title>
+              <Text c="gray.7" size="sm">
+                {PAGE_INTROS[page]}
+              </Text>
+            </Stack>
+            <ExitRegistrationButton />
+          </Group>
           {page === 0 && (
             <PersonalDetailsForm
               key={`personal-${profile.version}`}

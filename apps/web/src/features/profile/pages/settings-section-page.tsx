@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { paths } from '@/lib/paths';
+import { EmailVerificationNotice } from '../components/email-verification-notice';
 import { EmploymentList } from '../components/employment-list';
 import { NotificationSettingsForm } from '../components/notification-settings-form';
 import { PersonalDetailsForm } from '../components/personal-details-form';
@@ -80,6 +81,7 @@ function SectionContent({ section, profile }: { section: SettingsSection; profil
     case 'profile':
       return (
         <>
+          {!profile.email_verified && <EmailVerificationNotice />}
           <SettingsCard title="Personal details" description={`Signed in as ${profile.email}.`}>
             <PersonalDetailsForm
               key={key}

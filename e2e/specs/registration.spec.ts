@@ -46,6 +46,7 @@ test('a new user signs up, completes the registration wizard, lands on the dashb
   // Page 0: the names from sign-up are filled in; the mobile number is asked for.
   await expect(stepHeading(page, 'Personal details')).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Priya');
+  await page.getByLabel('Date of birth').fill('1984-07-09');
   await page.getByLabel('Mobile phone').fill('0412 345 678');
   await screenshot(page, 'registration-0-personal');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -74,6 +75,8 @@ test('a new user signs up, completes the registration wizard, lands on the dashb
 
   // Page 4: the review shows what was saved.
   await expect(stepHeading(page, 'Review and finish')).toBeVisible();
+  // Dates read the Australian way on the review: day, month, year.
+  await expect(page.getByText('9 Jul 1984')).toBeVisible();
   const review = page.getByRole('main');
   await expect(review.getByText('MED0001234599')).toBeVisible();
   await expect(review.getByText('2426621B')).toBeVisible();

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatDate } from '@referrals/domain/dates';
 import { subRoles } from '@referrals/domain/people/people-codes';
 import { DEFAULT_PROVIDER_NUM_TYPES, type Profile } from '@referrals/domain/profile/profile-schemas';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -82,7 +83,7 @@ export function RegistrationReview({
     <Stack gap="md">
       <ReviewSection title="Personal details" page={0} onEdit={onEdit}>
         <Row label="Name" value={profileDisplayName(profile)} />
-        <Row label="Date of birth" value={profile.dob} />
+        <Row label="Date of birth" value={profile.dob ? formatDate(profile.dob) : null} />
         <Row label="Mobile phone" value={profile.phone} />
       </ReviewSection>
       <ReviewSection title="Professional details" page={1} onEdit={onEdit}>

@@ -1,5 +1,4 @@
-import { establishmentTypes } from '@referrals/domain/establishments/establishment-codes';
-import { employmentStatuses, roles } from '@referrals/domain/people/people-codes';
+import { roles } from '@referrals/domain/people/people-codes';
 import type { Employment } from '@referrals/domain/profile/profile-schemas';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,30 +7,9 @@ import {
   profileInitials,
   profileLayoutTheme,
 } from './profile-display';
+import { employmentFixture } from './profile-fixtures';
 
-function employment(
-  id: string,
-  priority: 1 | 2 | 3,
-  type: 'CL' | 'HL' | 'PR' | 'DT' | 'PA',
-  status: 'APPROVED' | 'FINISHED' = 'APPROVED',
-): Employment {
-  return {
-    id: `employment-${id}`,
-    establishment: { id, name: `Establishment ${id}`, type: establishmentTypes.coded(type), state: 'NSW' },
-    priority,
-    status: employmentStatuses.coded(status),
-    signature: null,
-    is_verified_employee: true,
-    is_head_of_department: false,
-    has_special_access: false,
-    has_shared_inbox_access: false,
-    has_shared_outbox_access: false,
-    can_send_referral: true,
-    is_account_holder: false,
-    user_tag: null,
-    user_tag_other: null,
-  };
-}
+const employment = employmentFixture;
 
 describe('profileDisplayName', () => {
   it('shows the title display, first and last name', () => {

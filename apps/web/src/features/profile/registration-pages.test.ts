@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_NOTIFICATION_FIELDS, type Profile } from '@referrals/domain/profile/profile-schemas';
+import { roles } from '@referrals/domain/people/people-codes';
+import type { Profile } from '@referrals/domain/profile/profile-schemas';
+import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
 import {
   firstIncompletePage,
   pageOfFirstError,
@@ -7,64 +9,7 @@ import {
   subRoleChoices,
 } from './registration-pages';
 
-const employment = {
-  id: 'e1',
-  establishment: {
-    id: 'est1',
-    name: 'Harbourside Family Medical Practice',
-    type: { value: 'GP', display: 'General practice' },
-    state: 'NSW',
-  },
-  priority: 1,
-  status: { value: 'UNVERIFIED', display: 'Unverified' },
-  is_verified_employee: false,
-  is_head_of_department: false,
-  has_special_access: false,
-  has_shared_inbox_access: false,
-  has_shared_outbox_access: false,
-  can_send_referral: true,
-  is_account_holder: false,
-  user_tag: null,
-  user_tag_other: null,
-};
-
-function profile(overrides: Partial<Profile> = {}): Profile {
-  return {
-    email: 'new@example.test',
-    title: 'DR',
-    first_name: 'Ada',
-    middle_name: null,
-    last_name: 'Lovelace',
-    dob: null,
-    phone: null,
-    ahpra_num: null,
-    provider_num_list: [],
-    default_provider_num: null,
-    default_provider_num_type: null,
-    qualification: null,
-    linkedin: null,
-    website: null,
-    role: null,
-    sub_role: null,
-    profession: null,
-    professional_association: null,
-    member_number: null,
-    no_ahpra_and_professional_association: false,
-    specialties: [],
-    employments: [],
-    permissions: [],
-    registration_completed: false,
-    mfa_status: false,
-    pending_mfa: false,
-    session_expiry: null,
-    current_establishment: null,
-    user_type: 'provider',
-    version: 1,
-    signature_image: null,
-    ...Object.fromEntries(EMAIL_NOTIFICATION_FIELDS.map((f) => [f, true])),
-    ...overrides,
-  } as Profile;
-}
+const profile = profileFixture;
 
 describe('firstIncompletePage', () => {
   it('starts a new user on personal details until a mobile number is saved', () => {
@@ -74,11 +19,14 @@ describe('firstIncompletePage', () => {
   it('moves on to professional details, then the practice, signature and review', () => {
     const withPhone = profile({ phone: '0412 345 678' });
     expect(firstIncompletePage(withPhone)).toBe(1);
-    const gp = { ...withPhone, role: { value: 'GP', display: 'General practitioner' } } as Profile;
+    const gp: Profile = { ...withPhone, role: roles.coded('GP') };
     expect(firstIncompletePage(gp)).toBe(1);
     const registered = { ...gp, ahpra_num: 'MED0001234599' };
     expect(firstIncompletePage(registered)).toBe(2);
-    const placed = { ...registered, employments: [employment] } as Profile;
+    const placed: Profile = {
+      ...registered,
+      employments: [employmentFixture('est1', 1, 'PR', 'UNVERIFIED')],
+    };
     expect(firstIncompletePage(placed)).toBe(3);
     expect(firstIncompletePage({ ...placed, signature_image: '/api/profile/signature-image/' })).toBe(4);
   });

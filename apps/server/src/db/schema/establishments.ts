@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { entityColumns } from './columns.ts';
 
 /** General practices, clinics, hospitals, their departments and personal spaces (spec section 3). */
@@ -33,6 +33,14 @@ export const establishments = pgTable(
       .default(false),
     case_conferences_enabled: boolean('case_conferences_enabled').notNull().default(false),
     sms_enabled: boolean('sms_enabled').notNull().default(false),
+    /** Stored file name (DATA_DIR/uploads) of the branding logo shown in the top bar and on portals. */
+    branding_logo: text('branding_logo'),
+    /** Service types offered (section 9 Service types: ADULT, CY, PUBLIC, ...). */
+    services: jsonb('services').$type<string[]>().notNull().default([]),
+    /** The health organisation network the establishment belongs to (section 9 Organisation list). */
+    health_organisation_network: text('health_organisation_network'),
+    /** Who created it; they may edit it until an account holder exists. Null for seeded or imported ones. */
+    created_by_id: uuid('created_by_id'),
   },
   (t) => [
     index('establishments_type_name_idx').on(t.type, t.name),

@@ -100,10 +100,22 @@ export const employments = pgTable(
     signature: text('signature'),
     user_tag: text('user_tag'),
     user_tag_other: text('user_tag_other'),
+    /** Who made the last change of status: DOCTOR (the employee) or ESTABLISHMENT (its account holder). */
+    actioned_by: text('actioned_by'),
+    /** For INVITED: who invited, and when the invitation lapses to INVITE_EXPIRED. */
+    invited_by_id: uuid('invited_by_id').references(() => users.id),
+    invite_expires_at: timestamp('invite_expires_at', { withTimezone: true }),
+    /** Asked for at registration (wizard, special access); granted by the account holder. */
+    special_access_requested: boolean('special_access_requested').notNull().default(false),
+    head_of_department_requested: boolean('head_of_department_requested').notNull().default(false),
   },
   (t) => [
     index('employments_user_idx').on(t.user_id, t.priority),
     index('employments_establishment_status_idx').on(t.establishment_id, t.status),
+    // One open employment per person and place; closed ones stay as history.
+    uniqueIndex('employments_open_key')
+      .on(t.user_id, t.establishment_id)
+      .where(sql`${t.status} in ('UNVERIFIED', 'REQUESTED', 'INVITED', 'APPROVED')`),
   ],
 );
 

@@ -21,6 +21,7 @@ import { mfaRoutes } from './modules/profile/mfa-routes.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { specialtyRoutes } from './modules/profile/specialty-routes.ts';
+import { registerRouteAccess } from './modules/tenancy/route-access.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp, runtimeAuthConfig } from './plugins/web-app.ts';
 
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, parts: 10 } });
   await registerOpenApi(app, config.publicUrl);
   registerMail(app);
+  registerRouteAccess(app);
   await registerIdentity(app);
   await app.register(healthRoutes);
   await app.register(profileRoutes);

@@ -40,3 +40,12 @@ export function defineCodeList<const R extends Readonly<Record<string, string>>>
     isCode: (value): value is K => typeof value === 'string' && Object.hasOwn(lookup, value),
   };
 }
+
+/** A code either bare or as the API's `{value, display}`; rules accept both so forms and the server share them. */
+export type Code<C extends string> = C | CodedValue;
+
+/** The bare code of a `Code`, or null. */
+export function codeOf(value: Code<string> | null | undefined): string | null {
+  if (value == null) return null;
+  return typeof value === 'string' ? value : value.value;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../api.ts';
-import { AuStateSchema, establishmentTypes } from './establishment-codes.ts';
+import { AuStateSchema, ServiceTypeSchema, establishmentTypes } from './establishment-codes.ts';
 
 /** An establishment as lists and pickers show it (spec section 3, Establishment). */
 export const EstablishmentSummarySchema = z.object({
@@ -18,16 +18,31 @@ export const EstablishmentSummarySchema = z.object({
 });
 export type EstablishmentSummary = z.infer<typeof EstablishmentSummarySchema>;
 
-/** GET establishments/ filters (section 3, Establishment list filters); more arrive with the establishments feature. */
+const booleanQuery = z.enum(['true', 'false']).optional();
+
+const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((part) => part.trim()) : undefined))
+    .pipe(z.array(item).optional());
+
+/** GET (public/)establishments/ filters (section 3, Establishment list filters); one type is one paged list. */
 export const EstablishmentListQuerySchema = PageQuerySchema.extend({
   keyword: z.string().trim().max(100).optional(),
   type: establishmentTypes.schema.optional(),
-  states: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value.split(',') : undefined))
-    .pipe(z.array(AuStateSchema).optional()),
-  accepts_join_requests: z.enum(['true', 'false']).optional(),
+  states: commaList(AuStateSchema),
+  /** Adds the establishment's verified doctors to each entry. */
+  include_doctors: booleanQuery,
+  approved: booleanQuery,
+  verified: booleanQuery,
+  accepts_join_requests: booleanQuery,
+  accepts_in_app_referrals: booleanQuery,
+  service: ServiceTypeSchema.optional(),
+  /** A specialty code (specialty-codes.ts) held by a doctor employed there. */
+  specialty: z.string().trim().max(40).optional(),
+  health_organisation_network: z.string().trim().max(40).optional(),
+  has_verified_employee: booleanQuery,
 });
 export type EstablishmentListQuery = z.infer<typeof EstablishmentListQuerySchema>;
 
@@ -39,3 +54,142 @@ export const PracticesChoiceSchema = z.object({
     .array(z.string())
     .max(2, { message: 'Choose at most two practices: a primary and a secondary.' }),
 });
+
+/** A department of a hospital (section 3 Establishment). */
+export const DepartmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  hospital: z.object({ id: z.string(), name: z.string() }),
+  type: establishmentTypes.codedSchema,
+  is_verified: z.boolean(),
+  accepts_join_requests: z.boolean(),
+});
+export type Department = z.infer<typeof DepartmentSchema>;
+
+/** A doctor listed with an establishment when the list asks for include_doctors. */
+export const EstablishmentDoctorSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.string().nullable(),
+});
+
+/** The whole establishment (section 3 Establishment), with can_edit and can_delete worked out for the caller. */
+export const EstablishmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: establishmentTypes.codedSchema,
+  phone1: z.string().nullable(),
+  phone2: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: AuStateSchema,
+  postcode: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  is_approved: z.boolean(),
+  is_verified: z.boolean(),
+  accepts_join_requests: z.boolean(),
+  accepts_in_app_referrals: z.boolean(),
+  disable_auto_allocation: z.boolean(),
+  allows_shared_inbox_access: z.boolean(),
+  allows_cpl_and_shared_outbox_access: z.boolean(),
+  case_conferences_enabled: z.boolean(),
+  sms_enabled: z.boolean(),
+  services: z.array(ServiceTypeSchema),
+  health_organisation_network: z.string().nullable(),
+  branding: z.object({ logo: z.string().nullable() }),
+  /** A hospital's departments; for joining, only verified ones accepting join requests are listed. */
+  departments: z.array(DepartmentSchema),
+  /** A department's hospital. */
+  hospital: z.object({ id: z.string(), name: z.string() }).nullable(),
+  doctors: z.array(EstablishmentDoctorSchema).optional(),
+});
+export type Establishment = z.infer<typeof EstablishmentSchema>;
+
+export const EstablishmentFullPageSchema = pageOf(EstablishmentSchema);
+
+/** An establishment as the public (signed-out) list shows it: no caller-specific or internal flags. */
+export const PublicEstablishmentSchema = EstablishmentSchema.pick({
+  id: true,
+  name: true,
+  type: true,
+  address1: true,
+  city: true,
+  state: true,
+  postcode: true,
+  phone1: true,
+  website: true,
+  services: true,
+  accepts_in_app_referrals: true,
+  branding: true,
+  hospital: true,
+});
+export const PublicEstablishmentPageSchema = pageOf(PublicEstablishmentSchema);
+
+export const POSTCODE_MESSAGE = 'Enter a 4-digit Australian postcode.';
+export const HOSPITAL_REQUIRED_MESSAGE = 'A department belongs to a hospital: choose one.';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+
+/**
+ * POST establishments/ and PUT establishments/{id}/. Approval and verification are the platform's to give,
+ * so they are not here; a personal space (PA) is made by the system, never through this call.
+ */
+export const EstablishmentWriteSchema = z
+  .object({
+    name: z.string().trim().min(1, { message: 'This field is required.' }).max(200),
+    type: z.enum(['CL', 'HL', 'PR', 'DT']),
+    hospital_id: z.uuid().nullable().optional(),
+    phone1: optionalText(30),
+    phone2: optionalText(30),
+    address1: optionalText(200),
+    address2: optionalText(200),
+    city: optionalText(100),
+    state: AuStateSchema.default('NSW'),
+    postcode: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, { message: POSTCODE_MESSAGE })
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => null)),
+    email: z
+      .email()
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => null)),
+    website: optionalText(300),
+    description: optionalText(2000),
+    accepts_join_requests: z.boolean().default(false),
+    accepts_in_app_referrals: z.boolean().default(false),
+    disable_auto_allocation: z.boolean().default(false),
+    allows_shared_inbox_access: z.boolean().default(false),
+    allows_cpl_and_shared_outbox_access: z.boolean().default(false),
+    case_conferences_enabled: z.boolean().default(false),
+    sms_enabled: z.boolean().default(false),
+    services: z.array(ServiceTypeSchema).default([]),
+    health_organisation_network: optionalText(40),
+  })
+  .superRefine((value, context) => {
+    if (value.type === 'DT' && !value.hospital_id) {
+      context.addIssue({ code: 'custom', path: ['hospital_id'], message: HOSPITAL_REQUIRED_MESSAGE });
+    }
+  });
+export type EstablishmentWrite = z.infer<typeof EstablishmentWriteSchema>;
+export type EstablishmentWriteInput = z.input<typeof EstablishmentWriteSchema>;

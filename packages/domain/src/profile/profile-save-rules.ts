@@ -1,4 +1,5 @@
-import type { CodedValue, FieldErrors } from '../api.ts';
+import type { FieldErrors } from '../api.ts';
+import { codeOf, type Code } from '../codes.ts';
 import type { FeatureFlags } from '../feature-flags.ts';
 import { normaliseProviderNumber } from '../identifiers/medicare-provider-number.ts';
 import { ACTIVE_EMPLOYMENT_STATUSES } from '../people/people-codes.ts';
@@ -26,13 +27,6 @@ export const AHPRA_TAKEN_MESSAGE = 'This AHPRA number has already been registere
 /** The error for no practice chosen at registration step 2 (section 5 Other messages). */
 export const PRACTICE_NOT_SELECTED_MESSAGE = 'Not selected';
 
-/** A role or employment status either as the bare code or as the API's `{value, display}`. */
-type Code<C extends string> = C | CodedValue;
-
-function codeOf(value: Code<string> | null | undefined): string | null {
-  if (value == null) return null;
-  return typeof value === 'string' ? value : value.value;
-}
 
 function isBlank(value: string | null | undefined): boolean {
   return value == null || value.trim() === '';

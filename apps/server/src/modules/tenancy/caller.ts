@@ -1,0 +1,125 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { codeOf } from '@referrals/domain/codes';
+import type { FeatureFlags } from '@referrals/domain/feature-flags';
+import type { AccessContext } from '@referrals/domain/people/access-rules';
+import type { EmploymentStatus, Permission, Role, SubRole } from '@referrals/domain/people/people-codes';
+import {
+  canAccessEstablishment,
+  currentEstablishmentFallback,
+} from '@referrals/domain/profile/profile-save-rules';
+import type { EstablishmentType } from '@referrals/domain/establishments/establishment-codes';
+import type { Queryable } from '../../db/database.ts';
+import { establishments } from '../../db/schema/establishments.ts';
+import { employments, users } from '../../db/schema/people.ts';
+import { notAuthenticated } from '../../http/api-errors.ts';
+
+/** One of the caller's employments, with what the rules need of its establishment. */
+export type CallerEmployment = {
+  id: string;
+  priority: number;
+  status: EmploymentStatus;
+  permissions: Permission[];
+  is_account_holder: boolean;
+  can_send_referral: boolean;
+  has_shared_inbox_access: boolean;
+  has_shared_outbox_access: boolean;
+  is_head_of_department: boolean;
+  has_special_access: boolean;
+  establishment: { id: string; type: EstablishmentType; hospital_id: string | null };
+};
+
+/**
+ * Who is asking, as every access rule and visibility function sees it: the user, all their employments,
+ * and the current establishment they act for (section 4 Employment: the remembered one when they may
+ * access it, else primary, secondary, professional).
+ */
+export type Caller = {
+  userId: string;
+  role: Role | null;
+  subRole: SubRole | null;
+  employments: CallerEmployment[];
+  /** The employment at the current establishment, or null when the caller may act for none. */
+  current: CallerEmployment | null;
+  /** The section 6 rules' input for the current establishment. */
+  access: AccessContext;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Memoised by `callerOf`; set once per request. */
+    caller?: Caller;
+  }
+}
+
+export async function loadCaller(
+  q: Queryable,
+  userId: string,
+  flags: FeatureFlags,
+): Promise<Caller | undefined> {
+  const [user] = await q
+    .select({
+      role: users.role,
+      sub_role: users.sub_role,
+      current_establishment_id: users.current_establishment_id,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return undefined;
+  const rows = await q
+    .select({ employment: employments, establishment: establishments })
+    .from(employments)
+    .innerJoin(establishments, eq(establishments.id, employments.establishment_id))
+    .where(eq(employments.user_id, userId))
+    .orderBy(asc(employments.priority), asc(employments.created_at));
+  const jobs: CallerEmployment[] = rows.map(({ employment: e, establishment: place }) => ({
+    id: e.id,
+    priority: e.priority,
+    status: e.status as EmploymentStatus,
+    permissions: e.permissions as Permission[],
+    is_account_holder: e.is_account_holder,
+    can_send_referral: e.can_send_referral,
+    has_shared_inbox_access: e.has_shared_inbox_access,
+    has_shared_outbox_access: e.has_shared_outbox_access,
+    is_head_of_department: e.is_head_of_department,
+    has_special_access: e.has_special_access,
+    establishment: { id: place.id, type: place.type as EstablishmentType, hospital_id: place.hospital_id },
+  }));
+  const role = user.role as Role | null;
+  const accessible = jobs.filter((job) => canAccessEstablishment(role, job));
+  const currentId = currentEstablishmentFallback(accessible, user.current_establishment_id);
+  const current = accessible.find((job) => job.establishment.id === currentId) ?? null;
+  return {
+    userId,
+    role,
+    subRole: user.sub_role as SubRole | null,
+    employments: jobs,
+    current,
+    access: {
+      role,
+      sub_role: user.sub_role as SubRole | null,
+      permissions: current?.permissions ?? [],
+      establishmentType: current?.establishment.type ?? null,
+      employment: current,
+      flags: { friendlyForwarding: flags.friendlyForwarding, gpReportsInbox: flags.gpReportsInbox },
+    },
+  };
+}
+
+/** The signed-in caller of a request that passed `authenticate`, loaded once per request. */
+export async function callerOf(request: FastifyRequest): Promise<Caller> {
+  if (request.caller) return request.caller;
+  const userId = request.user?.id;
+  if (!userId) throw notAuthenticated();
+  const caller = await loadCaller(request.server.database.db, userId, request.server.config.flags);
+  if (!caller) throw notAuthenticated();
+  request.caller = caller;
+  return caller;
+}
+
+/** The establishments the caller acts for as an approved account holder (the admin portal's reach). */
+export function administeredEstablishmentIds(caller: Caller): string[] {
+  return caller.employments
+    .filter((job) => job.is_account_holder && codeOf(job.status) === 'APPROVED')
+    .map((job) => job.establishment.id);
+}

@@ -48,6 +48,21 @@ describe('the demo seed', () => {
     expect(pm?.holder).toBe(true);
   });
 
+  it('staffs the practice and the clinic with every role, and leaves a join request to answer', async () => {
+    const rows = await t.database.db
+      .select({ place: establishments.name, role: users.role, status: employments.status })
+      .from(employments)
+      .innerJoin(users, eq(users.id, employments.user_id))
+      .innerJoin(establishments, eq(establishments.id, employments.establishment_id));
+    for (const place of ['Harbourside Family Medical Practice', 'North Shore Heart Clinic']) {
+      const roles = rows.filter((r) => r.place === place && r.status === 'APPROVED').map((r) => r.role);
+      expect(new Set(roles), place).toEqual(new Set(['GP', 'GPP', 'SP', 'SPT', 'PA', 'PM']));
+    }
+    expect(rows.filter((r) => r.status === 'REQUESTED').map((r) => r.place)).toEqual([
+      'Harbourside Family Medical Practice',
+    ]);
+  });
+
   it('spreads referrals over the states a receiver works through, with drafts kept out of the sent ones', async () => {
     const rows = await t.database.db.select().from(referrals);
     expect(new Set(rows.map((r) => r.status))).toEqual(

@@ -13,6 +13,8 @@ import {
 } from '../factories/factories.ts';
 import { createSampler } from '../factories/sample-data.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { defaultPermissionsFor } from '@referrals/domain/people/default-permissions';
+import type { Role } from '@referrals/domain/people/people-codes';
 
 const ALL_PERMISSIONS = ['manage_referral', 'add_referral', 'accept_referral', 'administer_referral'];
 
@@ -254,8 +256,136 @@ async function seedPeople(tx: Queryable, places: Places, passwordHash: string) {
     role: null,
     dob: '1987-04-12',
   });
+  // The PA also has a personal space: switching to it shows the limited mode of section 2.
+  const paPersonal = await createEstablishment(tx, {
+    name: 'Tom Nguyen (Professional)',
+    type: 'PA',
+    city: 'St Leonards',
+    state: 'NSW',
+    postcode: '2065',
+    is_approved: true,
+    is_verified: true,
+  });
+  await createEmployment(tx, {
+    user_id: pa.id,
+    establishment_id: paPersonal.id,
+    priority: 3,
+    permissions: ['manage_referral'],
+  });
+
+  for (const member of STAFF) {
+    const user = await createUser(tx, {
+      email: member.email,
+      title: member.title,
+      first_name: member.first_name,
+      last_name: member.last_name,
+      role: member.role,
+      current_establishment_id: places[member.at].id,
+    });
+    await createEmployment(tx, {
+      user_id: user.id,
+      establishment_id: places[member.at].id,
+      priority: 1,
+      status: member.status ?? 'APPROVED',
+      is_verified_employee: member.status === undefined,
+      is_account_holder: member.role === 'PM',
+      actioned_by: member.status === 'REQUESTED' ? 'DOCTOR' : 'ESTABLISHMENT',
+      permissions: member.role === 'PM' ? ALL_PERMISSIONS : defaultPermissionsFor(member.role),
+      has_shared_inbox_access: member.role === 'PA' || member.role === 'PM',
+      has_shared_outbox_access: member.role === 'PA' || member.role === 'PM',
+    });
+  }
   return { gp, specialist, pm, pa, hospitalHead, patient };
 }
+
+/**
+ * The rest of the staff, so that each of the two main establishments has someone of every role (section 6
+ * Roles), plus a GP's pending request to join Harbourside for its account holder to answer. They sign in
+ * with the demo password too.
+ */
+const STAFF: {
+  email: string;
+  title: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  at: 'practice' | 'clinic';
+  status?: 'REQUESTED';
+}[] = [
+  {
+    email: 'priya.patel@demo.test',
+    title: 'MS',
+    first_name: 'Priya',
+    last_name: 'Patel',
+    role: 'GPP',
+    at: 'practice',
+  },
+  {
+    email: 'michael.russo@demo.test',
+    title: 'DR',
+    first_name: 'Michael',
+    last_name: 'Russo',
+    role: 'SP',
+    at: 'practice',
+  },
+  {
+    email: 'lucy.tran@demo.test',
+    title: 'DR',
+    first_name: 'Lucy',
+    last_name: 'Tran',
+    role: 'SPT',
+    at: 'practice',
+  },
+  {
+    email: 'jessica.hall@demo.test',
+    title: 'MS',
+    first_name: 'Jessica',
+    last_name: 'Hall',
+    role: 'PA',
+    at: 'practice',
+  },
+  {
+    email: 'ben.cooper@demo.test',
+    title: 'DR',
+    first_name: 'Ben',
+    last_name: 'Cooper',
+    role: 'GP',
+    at: 'practice',
+    status: 'REQUESTED',
+  },
+  {
+    email: 'linda.park@demo.test',
+    title: 'MS',
+    first_name: 'Linda',
+    last_name: 'Park',
+    role: 'PM',
+    at: 'clinic',
+  },
+  {
+    email: 'robert.king@demo.test',
+    title: 'DR',
+    first_name: 'Robert',
+    last_name: 'King',
+    role: 'GP',
+    at: 'clinic',
+  },
+  {
+    email: 'helen.brooks@demo.test',
+    title: 'MS',
+    first_name: 'Helen',
+    last_name: 'Brooks',
+    role: 'GPP',
+    at: 'clinic',
+  },
+  {
+    email: 'omar.haddad@demo.test',
+    title: 'DR',
+    first_name: 'Omar',
+    last_name: 'Haddad',
+    role: 'SPT',
+    at: 'clinic',
+  },
+];
 
 async function seedReferrals(
   tx: Queryable,

@@ -1,11 +1,21 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 
 /** One message the file outbox wrote, as much of it as tests read. */
 export type SentMail = { file: string; to: string; subject: string; text: string; html: string };
 
+/**
+ * The mail the app has sent, oldest first: its queue is drained first (every due message delivered, after
+ * any delivery under way), so a test reads what its requests queued without waiting on a timer.
+ */
+export async function readMailbox(app: FastifyInstance): Promise<SentMail[]> {
+  await app.mailQueue.drain();
+  return readMailFiles(app.config.dataDir);
+}
+
 /** The messages in DATA_DIR/mail, oldest first (the file names start with the time). */
-export async function readMailbox(dataDir: string): Promise<SentMail[]> {
+export async function readMailFiles(dataDir: string): Promise<SentMail[]> {
   const dir = path.join(dataDir, 'mail');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(

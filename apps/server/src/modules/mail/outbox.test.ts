@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readMailbox } from '../../../test/mailbox.ts';
+import { readMailFiles } from '../../../test/mailbox.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { createOutbox } from './outbox.ts';
 import { renderMail } from './render-mail.ts';
@@ -32,7 +32,7 @@ describe('the outbox', () => {
 
     const files = await readdir(path.join(dataDir, 'mail'));
     expect(files).toHaveLength(3);
-    const mails = await readMailbox(dataDir);
+    const mails = await readMailFiles(dataDir);
     expect(mails.map((m) => m.subject)).toEqual(['Message 1', 'Message 2', 'Message 3']);
     expect(mails[0]).toMatchObject({ to: 'sam.nguyen@clinic.example' });
     expect(mails[0]?.text).toContain('Open: http://referrals.test/x?n=1');
@@ -49,7 +49,7 @@ describe('the outbox', () => {
       } as unknown as FastifyBaseLogger,
     );
     await outbox.send({ to: 'a@b.example', subject: 'From check', text: 'x', html: '<p>x</p>' });
-    const mails = await readMailbox(dataDir);
+    const mails = await readMailFiles(dataDir);
     const file = mails.find((m) => m.subject === 'From check')?.file ?? '';
     expect(await readFile(path.join(dataDir, 'mail', file), 'utf8')).toMatch(
       /^From: Clinic <mail@clinic\.example>$/m,

@@ -20,6 +20,10 @@ export type EstablishmentSummary = z.infer<typeof EstablishmentSummarySchema>;
 
 const booleanQuery = z.enum(['true', 'false']).optional();
 
+/** PostgreSQL text cannot hold NUL, so a NUL in a filter or field is the client's mistake (400), not a 500. */
+export const NUL_CHARACTER_MESSAGE = 'Null characters are not allowed.';
+const text = () => z.string().regex(/^[^\0]*$/, { message: NUL_CHARACTER_MESSAGE });
+
 const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
@@ -29,7 +33,7 @@ const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
 
 /** GET (public/)establishments/ filters (section 3, Establishment list filters); one type is one paged list. */
 export const EstablishmentListQuerySchema = PageQuerySchema.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().trim().max(100).optional(),
   type: establishmentTypes.schema.optional(),
   states: commaList(AuStateSchema),
   /** Adds the establishment's verified doctors to each entry. */
@@ -40,8 +44,8 @@ export const EstablishmentListQuerySchema = PageQuerySchema.extend({
   accepts_in_app_referrals: booleanQuery,
   service: ServiceTypeSchema.optional(),
   /** A specialty code (specialty-codes.ts) held by a doctor employed there. */
-  specialty: z.string().trim().max(40).optional(),
-  health_organisation_network: z.string().trim().max(40).optional(),
+  specialty: text().trim().max(40).optional(),
+  health_organisation_network: text().trim().max(40).optional(),
   has_verified_employee: booleanQuery,
 });
 export type EstablishmentListQuery = z.infer<typeof EstablishmentListQuerySchema>;
@@ -139,8 +143,7 @@ export const POSTCODE_MESSAGE = 'Enter a 4-digit Australian postcode.';
 export const HOSPITAL_REQUIRED_MESSAGE = 'A department belongs to a hospital: choose one.';
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullable()
@@ -153,7 +156,7 @@ const optionalText = (max: number) =>
  */
 export const EstablishmentWriteSchema = z
   .object({
-    name: z.string().trim().min(1, { message: 'This field is required.' }).max(200),
+    name: text().trim().min(1, { message: 'This field is required.' }).max(200),
     type: z.enum(['CL', 'HL', 'PR', 'DT']),
     hospital_id: z.uuid().nullable().optional(),
     phone1: optionalText(30),

@@ -1,47 +1,102 @@
-import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
-import { establishmentTypes, type AuState } from '@referrals/domain/establishments/establishment-codes';
 import {
+  EstablishmentFullPageSchema,
   EstablishmentListQuerySchema,
-  EstablishmentPageSchema,
+  EstablishmentSchema,
+  PublicEstablishmentPageSchema,
+  type PublicEstablishmentSchema,
 } from '@referrals/domain/establishments/establishment-schemas';
 import { establishments } from '../../db/schema/establishments.ts';
+import { notFound } from '../../http/api-errors.ts';
 import { pageWindow, toPage } from '../../http/paging.ts';
+import { callerOf } from '../tenancy/caller.ts';
+import {
+  establishmentFields,
+  filterConditions,
+  getEstablishment,
+  listEstablishments,
+} from './establishment-queries.ts';
 
 const hospitals = alias(establishments, 'hospitals');
+type PublicEstablishment = z.infer<typeof PublicEstablishmentSchema>;
+
+export const EstablishmentIdParamsSchema = z.object({ id: z.uuid() });
 
 /**
- * The directory of approved establishments that pickers search (registration step 2, referral receivers).
- * Establishments are not tenant data: any signed-in user may find a practice to join or refer to.
+ * Reading establishments (spec section 7, Establishments): the signed-in directory that pickers, Settings
+ * and the admin portal use, one establishment, and the public list that portals show signed out.
  */
 export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
+  const security = [{ bearer: [] }];
 
   app.get(
     '/api/establishments/',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['establishments'],
-        summary: 'Search approved establishments by name, type and state',
-        security: [{ bearer: [] }],
+        summary: 'List establishments of one type with every filter of section 3, paged',
+        description:
+          'Approved establishments (never personal spaces); with approved=false, the unapproved ones the ' +
+          'caller created or works at. A hospital lists only its verified departments accepting join ' +
+          'requests, unless the caller can edit the hospital.',
+        security,
         querystring: EstablishmentListQuerySchema,
-        response: { 200: EstablishmentPageSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+        response: { 200: EstablishmentFullPageSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const { count: total, results } = await listEstablishments(db, caller, request.query);
+      return toPage(request, request.query, total, results, app.config.publicUrl);
+    },
+  );
+
+  app.get(
+    '/api/establishments/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['establishments'],
+        summary: 'One establishment, with can_edit and can_delete for the caller',
+        security,
+        params: EstablishmentIdParamsSchema,
+        response: {
+          200: EstablishmentSchema,
+          400: FieldErrorsSchema,
+          401: DetailErrorSchema,
+          404: DetailErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const found = await getEstablishment(db, await callerOf(request), request.params.id);
+      if (!found) throw notFound();
+      return found;
+    },
+  );
+
+  const PublicListQuerySchema = EstablishmentListQuerySchema.omit({ include_doctors: true });
+
+  app.get(
+    '/api/public/establishments/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['public'],
+        summary: 'List approved establishments (no sign-in), with the same filters',
+        querystring: PublicListQuerySchema,
+        response: { 200: PublicEstablishmentPageSchema, 400: FieldErrorsSchema },
       },
     },
     async (request) => {
       const query = request.query;
-      const conditions: SQL[] = [eq(establishments.is_approved, true), ne(establishments.type, 'PA')];
-      if (query.keyword)
-        conditions.push(ilike(establishments.name, `%${query.keyword.replace(/[%_\\]/g, '\\$&')}%`));
-      if (query.type) conditions.push(eq(establishments.type, query.type));
-      if (query.states) conditions.push(inArray(establishments.state, query.states));
-      if (query.accepts_join_requests) {
-        conditions.push(eq(establishments.accepts_join_requests, query.accepts_join_requests === 'true'));
-      }
-      const where = and(...conditions);
+      const where = and(eq(establishments.is_approved, true), ...filterConditions(db, query));
       const { limit, offset } = pageWindow(query);
       const [total] = await db.select({ n: count() }).from(establishments).where(where);
       const rows = await db
@@ -52,21 +107,31 @@ export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, don
         .orderBy(asc(establishments.name), asc(establishments.id))
         .limit(limit)
         .offset(offset);
-      const results = rows.map(({ place, hospital }) => ({
-        id: place.id,
-        name: place.name,
-        type: establishmentTypes.coded(place.type as never),
-        address1: place.address1,
-        city: place.city,
-        state: place.state as AuState,
-        postcode: place.postcode,
-        phone1: place.phone1,
-        hospital: hospital?.id ? { id: hospital.id, name: hospital.name } : null,
-        accepts_join_requests: place.accepts_join_requests,
-        accepts_in_app_referrals: place.accepts_in_app_referrals,
-      }));
+      const results = rows.map(({ place, hospital }) =>
+        publicFields(establishmentFields(place, hospital?.id ? hospital : null)),
+      );
       return toPage(request, query, total?.n ?? 0, results, app.config.publicUrl);
     },
   );
+
   done();
 };
+
+/** Only what a signed-out visitor may see: no caller-specific or internal flags. */
+function publicFields(all: ReturnType<typeof establishmentFields>): PublicEstablishment {
+  return {
+    id: all.id,
+    name: all.name,
+    type: all.type,
+    address1: all.address1,
+    city: all.city,
+    state: all.state,
+    postcode: all.postcode,
+    phone1: all.phone1,
+    website: all.website,
+    services: all.services,
+    accepts_in_app_referrals: all.accepts_in_app_referrals,
+    branding: all.branding,
+    hospital: all.hospital,
+  };
+}

@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
+import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
+import { establishments } from '../../db/schema/establishments.ts';
+import { notFound, validationFailed } from '../../http/api-errors.ts';
+import { openStoredFile, removeStoredFile, storeUpload } from '../files/file-store.ts';
+import { callerOf } from '../tenancy/caller.ts';
+import { brandingLogoUrl } from './establishment-queries.ts';
+import { EstablishmentIdParamsSchema } from './establishment-routes.ts';
+import { auditActorOf } from './establishment-write-routes.ts';
+import { editableEstablishmentRow, setBrandingLogo } from './establishment-writes.ts';
+
+const LOGO_PATH = '/api/establishments/:id/branding-logo/';
+
+/**
+ * The establishment's branding logo (spec section 2 Layout: the top bar shows it; portals show it signed
+ * out). Uploading and removing need can_edit; reading is public, because an <img> carries no token.
+ */
+export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const db = app.database.db;
+  const dataDir = app.config.dataDir;
+  const security = [{ bearer: [] }];
+
+  app.post(
+    LOGO_PATH,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['establishments'],
+        summary: 'Upload the branding logo (multipart field "file"; PNG, JPEG, GIF or WebP; up to 5 MB)',
+        security,
+        consumes: ['multipart/form-data'],
+        params: EstablishmentIdParamsSchema,
+        response: {
+          202: z.object({ detail: z.string(), url: z.string() }),
+          400: FieldErrorsSchema,
+          401: DetailErrorSchema,
+          404: DetailErrorSchema,
+          413: FieldErrorsSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const { id } = request.params;
+      // Refuse before reading the upload, so nobody without can_edit gets a file onto the disk.
+      await editableEstablishmentRow(db, caller, id);
+      if (!request.isMultipart())
+        throw validationFailed({ file: ['Send the image as multipart/form-data.'] });
+      const part = await request.file();
+      if (!part) throw validationFailed({ file: ['No file was submitted.'] });
+      const stored = await storeUpload(dataDir, part.file, {
+        accept: PROFILE_IMAGE_TYPES,
+        acceptText: 'Upload a PNG, JPEG, GIF or WebP image.',
+      });
+      let replaced: string | null;
+      try {
+        replaced = await setBrandingLogo(db, caller, id, stored.name, auditActorOf(request, caller));
+      } catch (error) {
+        await removeStoredFile(dataDir, stored.name);
+        throw error;
+      }
+      await removeStoredFile(dataDir, replaced);
+      return reply
+        .status(202)
+        .send({ detail: 'Logo received.', url: brandingLogoUrl(id, stored.name) ?? '' });
+    },
+  );
+
+  app.delete(
+    LOGO_PATH,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['establishments'],
+        summary: 'Remove the branding logo',
+        security,
+        params: EstablishmentIdParamsSchema,
+        response: {
+          204: z.undefined(),
+          400: FieldErrorsSchema,
+          401: DetailErrorSchema,
+          404: DetailErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const replaced = await setBrandingLogo(
+        db,
+        caller,
+        request.params.id,
+        null,
+        auditActorOf(request, caller),
+      );
+      await removeStoredFile(dataDir, replaced);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/public/establishments/:id/branding-logo/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['public'],
+        summary: "An establishment's branding logo (no sign-in)",
+        description: 'The image with its own content type; 404 when the establishment has no logo.',
+        params: EstablishmentIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const [row] = await db
+        .select({ logo: establishments.branding_logo })
+        .from(establishments)
+        .where(eq(establishments.id, request.params.id));
+      const file = row?.logo ? await openStoredFile(dataDir, row.logo) : undefined;
+      if (!file) throw notFound();
+      return (
+        reply
+          .type(file.contentType)
+          .header('content-length', file.size)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', 'inline; filename="logo"')
+          // The URL changes with every upload (?v=), so a day's caching never shows a stale logo.
+          .header('cache-control', 'public, max-age=86400')
+          .send(file.stream)
+      );
+    },
+  );
+
+  done();
+};

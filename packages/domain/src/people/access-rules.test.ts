@@ -200,8 +200,8 @@ describe('the PA and PM limited mode', () => {
     expect(isLimitedMode({ role: 'PM', establishmentType: 'PR' })).toBe(false);
   });
 
-  it('leaves open Help Desk, Dashboard and Settings only', () => {
-    for (const path of ['/', '/help', '/settings', '/settings/profile'])
+  it('leaves open Help Desk, Dashboard, Settings and the review of an invitation only', () => {
+    for (const path of ['/', '/help', '/settings', '/settings/profile', '/review-invite/e1'])
       expect(isOpenInLimitedMode(path)).toBe(true);
     for (const path of ['/patients/', '/referrals/inbox/all', '/settingsx', '/admin/users/all']) {
       expect(isOpenInLimitedMode(path)).toBe(false);

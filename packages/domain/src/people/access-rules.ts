@@ -143,10 +143,18 @@ export function isLimitedMode(context: Pick<AccessContext, 'role' | 'establishme
   return isPersonal(context) && (role === 'PA' || role === 'PM');
 }
 
-/** The paths open in limited mode: Help Desk, Dashboard, Settings and its sections. */
+/**
+ * The paths open in limited mode: Help Desk, Dashboard, Settings and its sections, and the review of an
+ * employment invitation, which Settings > establishments links to: accepting one is the way out of the
+ * limited mode.
+ */
 export function isOpenInLimitedMode(pathname: string): boolean {
   return (
-    pathname === '/' || pathname === '/help' || pathname === '/settings' || pathname.startsWith('/settings/')
+    pathname === '/' ||
+    pathname === '/help' ||
+    pathname === '/settings' ||
+    pathname.startsWith('/settings/') ||
+    pathname.startsWith('/review-invite/')
   );
 }
 

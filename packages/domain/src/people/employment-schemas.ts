@@ -23,6 +23,14 @@ export const EmploymentCreateSchema = z.object({
 });
 export type EmploymentCreate = z.infer<typeof EmploymentCreateSchema>;
 
+/** POST profile/employments/?validate: the join request that would be made; nothing is written. */
+export const EmploymentJoinCheckSchema = z.object({
+  establishment_id: z.string(),
+  priority: EmploymentPrioritySchema,
+  status: employmentStatuses.codedSchema,
+});
+export type EmploymentJoinCheck = z.infer<typeof EmploymentJoinCheckSchema>;
+
 /** PUT profile/employments/{id}/: priority 1 makes the establishment primary (section 4 Employment). */
 export const EmploymentUpdateSchema = z.object({ priority: z.literal(1) });
 export type EmploymentUpdate = z.infer<typeof EmploymentUpdateSchema>;

@@ -115,11 +115,9 @@ export async function signedInAs(app: FastifyInstance, email: string, password: 
   const token = await client.signIn(email, password);
   if (token.statusCode !== 200) throw new Error(`token exchange failed with ${token.statusCode}`);
   const accessToken = String(token.json<{ access_token: string }>().access_token);
-  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${accessToken}` },
-      ...(payload ? { payload } : {}),
-    });
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  // The headers too, for requests the helper does not build (multipart uploads).
+  return Object.assign(api, { headers });
 }

@@ -24,6 +24,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(fieldErrorsFromIssues(issues));
     }
 
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ non_field_errors: [UNSTORABLE_TEXT] });
+    }
+
     if (!isResponseSerializationError(error)) {
       const status = error.statusCode ?? 500;
       // A body that cannot be read is a 400 like any other: `non_field_errors`, the documented 400 shape.
@@ -35,6 +39,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ detail: SERVER_ERROR, request_id: request.id });
   });
+}
+
+const UNSTORABLE_TEXT = 'Text may not contain NUL characters.';
+
+/**
+ * PostgreSQL refuses text with a NUL character (SQLSTATE 22021) wherever it arrives from; that is the
+ * client's input, not a fault of ours. drizzle wraps the driver's error, so the code may be on the cause.
+ */
+function isUnstorableText(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 3; depth++) {
+    if ((current as { code?: unknown }).code === '22021') return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 /** Fastify's own 4xx (malformed JSON, body too large, bad content type) in the DRF wording. */

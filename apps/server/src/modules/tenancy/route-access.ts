@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { permissionDenied } from '../../http/api-errors.ts';
 import { callerOf, type Caller } from './caller.ts';
 
@@ -32,22 +32,28 @@ export function registerRouteAccess(app: FastifyInstance): void {
   app.decorate('routeAccess', inventory);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    const access = route.config?.access;
+    const access = route.config?.access ?? (isApiDescription(route.url) ? 'public' : undefined);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method !== 'HEAD') inventory.push({ method, url: route.url, access });
     }
     if (access === undefined || access === 'public') return;
+    // Signing in is checked on request, before the body is validated, so a caller without a token learns
+    // that (401) rather than what the body lacks; the rule needs the caller and runs before the handler.
     const others = [route.preHandler ?? []].flat().filter((handler) => handler !== app.authenticate);
-    const guards: preHandlerHookHandler[] = [app.authenticate];
-    if (access !== 'signed-in') guards.push(requireRule(access));
-    route.preHandler = [...guards, ...others];
+    route.onRequest = [app.authenticate, ...[route.onRequest ?? []].flat()];
+    route.preHandler = access === 'signed-in' ? others : [requireRule(access), ...others];
   });
 }
 
-function requireRule(rule: AccessRule): preHandlerHookHandler {
+function requireRule(rule: AccessRule): preHandlerAsyncHookHandler {
   return async function accessRule(request: FastifyRequest, _reply: FastifyReply) {
     const caller = await callerOf(request);
     if (!rule.allows(caller)) throw permissionDenied();
   };
+}
+
+/** The OpenAPI description and its viewer (plugins/openapi.ts) describe the API to anyone; they hold no data. */
+function isApiDescription(url: string): boolean {
+  return url === '/api/docs' || url.startsWith('/api/docs/') || url === '/api/openapi.json';
 }

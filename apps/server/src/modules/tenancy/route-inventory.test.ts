@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+
+/**
+ * The routes anyone may call without signing in. Adding one here is a decision to review: it serves data
+ * to the whole internet.
+ */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/public/establishments/',
+  'GET /api/public/establishments/:id/branding-logo/',
+];
+
+/** The OpenAPI description and its viewer are public by design (route-access.ts). */
+const isApiDescription = (url: string) => url.startsWith('/api/docs') || url === '/api/openapi.json';
+
+describe('the route inventory', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.app.close());
+
+  it('has an access rule on every API route', () => {
+    const undeclared = t.app.routeAccess
+      .filter((route) => route.access === undefined)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('sees every API route the app serves', () => {
+    const served = t.app.routeTable
+      .filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`);
+    const inventoried = t.app.routeAccess.map((route) => `${route.method} ${route.url}`);
+    expect(new Set(inventoried)).toEqual(new Set(served));
+  });
+
+  it('serves signed out exactly the routes listed as public', () => {
+    const publicRoutes = t.app.routeAccess
+      .filter((route) => route.access === 'public' && !isApiDescription(route.url))
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(publicRoutes).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('answers 401 without a token on every route that is not public', async () => {
+    const guarded = t.app.routeAccess.filter((route) => route.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(20);
+    for (const route of guarded) {
+      const url = route.url.replace(/:[a-z_]+/gi, '00000000-0000-4000-8000-000000000000');
+      const response = await t.app.inject({ method: route.method as 'GET', url });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+});

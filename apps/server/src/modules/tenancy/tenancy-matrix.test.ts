@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import {
+  createEmployment,
+  createEstablishment,
+  createUser,
+  type Employment,
+  type Establishment,
+} from '../../db/factories/factories.ts';
+import { establishments } from '../../db/schema/establishments.ts';
+import { outgoingMail } from '../../db/schema/mail.ts';
+import { employments, specialties, users } from '../../db/schema/people.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { signedInAs } from '../../../test/sign-in-client.ts';
+import { hashPassword } from '../auth/passwords.ts';
+
+const PASSWORD = 'tenancy-matrix-password';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Api = Awaited<ReturnType<typeof signedInAs>>;
+
+/** A one-pixel PNG, so an upload reaches the ownership check rather than the type check. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Proves the tenancy rule of issue 4 over every route that takes an id: a user of establishment B asking
+ * for establishment A's object gets the same 404 as for a missing id, and nothing changes. A new route with
+ * an id fails the inventory check below until it is added here.
+ */
+describe('tenancy: another establishment’s objects are not found', () => {
+  let t: TestApp;
+  let estA: Establishment;
+  let unapprovedA: Establishment;
+  let gpAJob: Employment;
+  let invitedAJob: Employment;
+  let specialtyA: string;
+  let holderB: Api;
+  let gpB: Api;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    const passwordHash = await hashPassword(PASSWORD);
+    estA = await createEstablishment(db, { name: 'Practice A' });
+    const estB = await createEstablishment(db, { name: 'Practice B' });
+    const holderAUser = await createUser(db, { role: 'PM', password_hash: passwordHash });
+    await createEmployment(db, {
+      user_id: holderAUser.id,
+      establishment_id: estA.id,
+      is_account_holder: true,
+    });
+    unapprovedA = await createEstablishment(db, {
+      name: 'Clinic A (awaiting approval)',
+      type: 'CL',
+      is_approved: false,
+      is_verified: false,
+      created_by_id: holderAUser.id,
+    });
+    await createEmployment(db, {
+      user_id: holderAUser.id,
+      establishment_id: unapprovedA.id,
+      priority: 2,
+      is_account_holder: true,
+    });
+    const gpAUser = await createUser(db, { role: 'GP', password_hash: passwordHash });
+    gpAJob = await createEmployment(db, { user_id: gpAUser.id, establishment_id: estA.id });
+    const invitedUser = await createUser(db, { role: 'GP', password_hash: passwordHash });
+    invitedAJob = await createEmployment(db, {
+      user_id: invitedUser.id,
+      establishment_id: estA.id,
+      priority: 2,
+      status: 'INVITED',
+      invite_expires_at: new Date(Date.now() + 86_400_000),
+    });
+    const [specialty] = await db
+      .insert(specialties)
+      .values({ user_id: gpAUser.id, priority: 1, practice: 'MEDICAL', field: null })
+      .returning();
+    specialtyA = specialty?.id ?? '';
+
+    const holderBUser = await createUser(db, { role: 'PM', password_hash: passwordHash });
+    await createEmployment(db, {
+      user_id: holderBUser.id,
+      establishment_id: estB.id,
+      is_account_holder: true,
+    });
+    const gpBUser = await createUser(db, { role: 'GP', password_hash: passwordHash });
+    await createEmployment(db, { user_id: gpBUser.id, establishment_id: estB.id });
+    holderB = await signedInAs(t.app, holderBUser.email, PASSWORD);
+    gpB = await signedInAs(t.app, gpBUser.email, PASSWORD);
+  });
+  afterAll(() => t.app.close());
+
+  /** Every request of the matrix: which of A's objects it names, and a body that passes validation. */
+  function matrix(): { method: Method; url: string; route: string; body?: object; multipart?: boolean }[] {
+    const job = gpAJob.id;
+    const invite = invitedAJob.id;
+    return [
+      { method: 'GET', route: '/api/establishments/:id/', url: `/api/establishments/${unapprovedA.id}/` },
+      ...[estA, unapprovedA].flatMap((place) => [
+        {
+          method: 'PUT' as const,
+          route: '/api/establishments/:id/',
+          url: `/api/establishments/${place.id}/`,
+          body: { name: 'Taken over', type: 'PR' },
+        },
+        {
+          method: 'DELETE' as const,
+          route: '/api/establishments/:id/',
+          url: `/api/establishments/${place.id}/`,
+        },
+      ]),
+      {
+        method: 'POST',
+        route: '/api/establishments/:id/branding-logo/',
+        url: `/api/establishments/${estA.id}/branding-logo/`,
+        multipart: true,
+      },
+      {
+        method: 'DELETE',
+        route: '/api/establishments/:id/branding-logo/',
+        url: `/api/establishments/${estA.id}/branding-logo/`,
+      },
+      {
+        method: 'POST',
+        route: '/api/establishments/:id/invitations/',
+        url: `/api/establishments/${estA.id}/invitations/`,
+        body: { email: 'new.starter@example.test', first_name: 'New', last_name: 'Starter', role: 'GP' },
+      },
+      { method: 'GET', route: '/api/profile/employments/:id/', url: `/api/profile/employments/${job}/` },
+      {
+        method: 'PUT',
+        route: '/api/profile/employments/:id/',
+        url: `/api/profile/employments/${job}/`,
+        body: { priority: 1 },
+      },
+      { method: 'DELETE', route: '/api/profile/employments/:id/', url: `/api/profile/employments/${job}/` },
+      {
+        method: 'POST',
+        route: '/api/profile/employments/:id/accept/',
+        url: `/api/profile/employments/${invite}/accept/`,
+      },
+      {
+        method: 'POST',
+        route: '/api/profile/employments/:id/decline/',
+        url: `/api/profile/employments/${invite}/decline/`,
+      },
+      {
+        method: 'PUT',
+        route: '/api/profile/employments/:id/signature/',
+        url: `/api/profile/employments/${job}/signature/`,
+        body: { text: 'Not mine' },
+      },
+      {
+        method: 'PUT',
+        route: '/api/profile/employments/:id/user-tag/',
+        url: `/api/profile/employments/${job}/user-tag/`,
+        body: { user_tag: 'NURSE' },
+      },
+      { method: 'GET', route: '/api/admin/users/:id/', url: `/api/admin/users/${job}/` },
+      {
+        method: 'PATCH',
+        route: '/api/admin/users/:id/',
+        url: `/api/admin/users/${job}/`,
+        body: { action: 'revoke', has_special_access: true },
+      },
+      {
+        method: 'PUT',
+        route: '/api/profile/specialties/:id/',
+        url: `/api/profile/specialties/${specialtyA}/`,
+        body: { priority: 1, practice: 'SURGICAL', field: null },
+      },
+    ];
+  }
+
+  /** Routes whose id is not tenant data: public images of approved establishments. */
+  const NOT_TENANT_DATA = ['GET /api/public/establishments/:id/branding-logo/'];
+
+  it('covers every route that takes an id', () => {
+    const covered = new Set(matrix().map((entry) => `${entry.method} ${entry.route}`));
+    const withId = t.app.routeAccess
+      .filter((route) => route.url.includes('/:'))
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !NOT_TENANT_DATA.includes(route));
+    expect(withId.filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  async function snapshot() {
+    const db = t.database.db;
+    return JSON.stringify([
+      await db.select().from(establishments).orderBy(asc(establishments.id)),
+      await db.select().from(employments).orderBy(asc(employments.id)),
+      await db.select().from(users).orderBy(asc(users.id)),
+      await db.select().from(specialties).orderBy(asc(specialties.id)),
+      await db.select().from(outgoingMail).orderBy(asc(outgoingMail.id)),
+    ]);
+  }
+
+  function send(api: Api, entry: ReturnType<typeof matrix>[number]) {
+    if (!entry.multipart) return api(entry.method, entry.url, entry.body);
+    const boundary = 'tenancy-matrix-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      PIXEL_PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: entry.method,
+      url: entry.url,
+      headers: {
+        ...api.headers,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    });
+  }
+
+  for (const who of ['the account holder', 'a GP'] as const) {
+    it(`answers ${who} of establishment B 404 for each of A’s objects, changing nothing`, async () => {
+      const api = who === 'the account holder' ? holderB : gpB;
+      const before = await snapshot();
+      for (const entry of matrix()) {
+        const response = await send(api, entry);
+        expect(response.statusCode, `${entry.method} ${entry.url}`).toBe(404);
+        expect(response.json(), `${entry.method} ${entry.url}`).toEqual({ detail: 'Not found.' });
+      }
+      expect(await snapshot()).toBe(before);
+    });
+  }
+
+  it('answers the same 404 for a missing id as for another establishment’s', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const mine = await holderB('GET', `/api/admin/users/${gpAJob.id}/`);
+    const none = await holderB('GET', `/api/admin/users/${missing}/`);
+    expect([mine.statusCode, mine.body]).toEqual([none.statusCode, none.body]);
+  });
+
+  it('refuses to act on another establishment through an id in the body', async () => {
+    const before = await snapshot();
+    const switched = await gpB('POST', '/api/profile/set-establishment/', { establishment_id: estA.id });
+    expect(switched.statusCode).toBe(404);
+    const access = await gpB('PUT', '/api/profile/special-access/', [
+      { employment_id: gpAJob.id, head_of_department_requested: true, special_access_requested: true },
+    ]);
+    expect(access.statusCode).toBe(404);
+    expect(await snapshot()).toBe(before);
+  });
+});

@@ -27,7 +27,6 @@ export const AHPRA_TAKEN_MESSAGE = 'This AHPRA number has already been registere
 /** The error for no practice chosen at registration step 2 (section 5 Other messages). */
 export const PRACTICE_NOT_SELECTED_MESSAGE = 'Not selected';
 
-
 function isBlank(value: string | null | undefined): boolean {
   return value == null || value.trim() === '';
 }

@@ -59,6 +59,8 @@ function profileBody(overrides: Record<string, unknown> = {}): Record<string, un
         has_shared_outbox_access: true,
         can_send_referral: true,
         is_account_holder: false,
+        head_of_department_requested: false,
+        special_access_requested: false,
         user_tag: null,
         user_tag_other: null,
       },

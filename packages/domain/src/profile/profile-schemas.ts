@@ -135,6 +135,9 @@ export const EmploymentSchema = z.object({
   has_shared_outbox_access: z.boolean(),
   can_send_referral: z.boolean(),
   is_account_holder: z.boolean(),
+  /** Asked for on registration page 4 (special-access.ts); the grants are the two flags above. */
+  head_of_department_requested: z.boolean(),
+  special_access_requested: z.boolean(),
   user_tag: z.string().nullable(),
   user_tag_other: z.string().nullable(),
 });

@@ -1,4 +1,13 @@
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { entityColumns } from './columns.ts';
 
 /** General practices, clinics, hospitals, their departments and personal spaces (spec section 3). */

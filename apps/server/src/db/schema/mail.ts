@@ -20,5 +20,9 @@ export const outgoingMail = pgTable(
     last_error: text('last_error'),
     sent_at: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outgoing_mail_due_idx').on(t.send_after).where(sql`${t.sent_at} is null`)],
+  (t) => [
+    index('outgoing_mail_due_idx')
+      .on(t.send_after)
+      .where(sql`${t.sent_at} is null`),
+  ],
 );

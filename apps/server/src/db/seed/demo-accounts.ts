@@ -6,7 +6,10 @@ export const DEMO_ACCOUNTS = [
   },
   { email: 'specialist@demo.test', who: 'Dr James Chen, cardiologist at North Shore Heart Clinic' },
   { email: 'pm@demo.test', who: "Karen O'Brien, practice manager and account holder at Harbourside" },
-  { email: 'pa@demo.test', who: 'Tom Nguyen, practice administrator at North Shore Heart Clinic (with a personal space)' },
+  {
+    email: 'pa@demo.test',
+    who: 'Tom Nguyen, practice administrator at North Shore Heart Clinic (with a personal space)',
+  },
   { email: 'hospital@demo.test', who: 'Dr Aisha Rahman, head of Cardiology at Royal Eastern Hospital' },
   { email: 'patient@demo.test', who: 'Emily Watson, a patient of Harbourside' },
 ] as const;

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendMail, type MailMessage } from '../mail/outbox.ts';
+import type { MailMessage } from '../mail/outbox.ts';
 import { renderMail } from '../mail/render-mail.ts';
 
 // The emails about a person's own account. They name the person and carry a link; nothing else, and never
@@ -74,24 +73,4 @@ export function signUpAttemptEmail(publicUrl: string, person: Person): MailMessa
       ],
     }),
   };
-}
-
-/**
- * Sends an account email. A failure is logged and swallowed: the page the person sees must not differ
- * between an address we know and one we do not, and they can ask again. The error's message can name the
- * recipient (SMTP rejections do), so only its code is logged.
- */
-export async function sendAccountEmail(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  message: MailMessage,
-): Promise<boolean> {
-  try {
-    await sendMail(app, message);
-    return true;
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    request.log.error({ code: typeof code === 'string' ? code : 'unknown' }, 'account email not sent');
-    return false;
-  }
 }

@@ -55,7 +55,7 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod = (app, _options,
   app.post(
     '/api/profile/resend-verification/',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
         summary: 'Email a new link to verify the address of the signed-in user',
@@ -78,16 +78,16 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod = (app, _options,
         ip: request.ip,
       });
       if (isThrottled) throw throttled();
-      const token = await db.transaction(async (tx) => {
-        const issued = await issueVerificationToken(tx, user);
+      await db.transaction(async (tx) => {
+        const token = await issueVerificationToken(tx, user);
         await recordAudit(tx, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
           action: 'auth.email-verification-request',
           resourceType: 'user',
           resourceId: user.id,
         });
-        return issued;
+        await sendMail(app, verificationEmail(publicUrl, user, token), tx);
       });
-      await sendMail(app, verificationEmail(publicUrl, user, token));
+      app.mailQueue.wake();
       return reply.status(202).send({ detail: 'Verification email sent.' });
     },
   );

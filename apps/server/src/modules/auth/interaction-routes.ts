@@ -8,6 +8,7 @@ import { sendPage } from './auth-form.ts';
 import { renderMfaPage } from './mfa-page.ts';
 import { isValidMfaCode } from './mfa.ts';
 import { renderLoginPage } from './login-page.ts';
+import { confirmSingleSignOnLink } from './single-sign-on-link.ts';
 import { verifyPassword } from './passwords.ts';
 import { clearAccountFailures, isSignInThrottled, recordSignInFailure } from './sign-in-throttle.ts';
 
@@ -40,6 +41,9 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
       renderLoginPage({
         action: `/auth/interaction/${details.uid}/login`,
         sessionExpired: details.params.session_expired === 'true',
+        // login_hint fills in the address, e.g. when account linking asks for this account's password.
+        email: typeof details.params.login_hint === 'string' ? details.params.login_hint.slice(0, 254) : '',
+        linkingAccount: typeof details.params.sso_link === 'string',
       }),
     );
   });
@@ -53,7 +57,12 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
       sendPage(
         reply,
         status,
-        renderLoginPage({ action: `/auth/interaction/${details.uid}/login`, email, error }),
+        renderLoginPage({
+          action: `/auth/interaction/${details.uid}/login`,
+          email,
+          error,
+          linkingAccount: typeof details.params.sso_link === 'string',
+        }),
       );
     const audit = (outcome: AuditOutcome, actorId: string | null, reason?: string) =>
       auditSignIn(request, outcome, actorId, reason);
@@ -77,6 +86,7 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     }
     await clearAccountFailures(db, email);
     await audit('success', user.id);
+    await confirmSingleSignOnLink(db, request, user.id, details.params.sso_link);
     return finishLogin(request, reply, user.id);
   });
 
@@ -101,6 +111,7 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     }
     await clearAccountFailures(db, user.email);
     await auditSignIn(request, 'success', user.id, 'two-step code');
+    await confirmSingleSignOnLink(db, request, user.id, details.params.sso_link);
     return finishLogin(request, reply, user.id);
   });
 

@@ -5,7 +5,12 @@ export type LoginPageOptions = {
   email?: string;
   error?: string;
   sessionExpired?: boolean;
+  /** The sign-in confirms a single sign-on account link (single-sign-on-link.ts); the page says so. */
+  linkingAccount?: boolean;
 };
+
+const LINKING_NOTICE =
+  "To link your account to your health organisation's single sign-on, sign in once more with the email address and password of your Referrals account.";
 
 /**
  * The hosted login page: a plain server-rendered form (no script), so it works before the web app loads
@@ -14,9 +19,11 @@ export type LoginPageOptions = {
 export function renderLoginPage(options: LoginPageOptions): string {
   const notice = options.error
     ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.error)}</p>`
-    : options.sessionExpired
-      ? `<p class="notice" role="status">Your session expired after a period of inactivity. Please sign in again.</p>`
-      : '';
+    : options.linkingAccount
+      ? `<p class="notice" role="status">${escapeHtml(LINKING_NOTICE)}</p>`
+      : options.sessionExpired
+        ? `<p class="notice" role="status">Your session expired after a period of inactivity. Please sign in again.</p>`
+        : '';
   const describedBy = options.error ? ' aria-describedby="form-error" aria-invalid="true"' : '';
   return renderAuthPage({
     title: 'Sign in',

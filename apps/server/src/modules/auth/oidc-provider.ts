@@ -53,8 +53,9 @@ export function createOidcProvider(config: Config, db: Database, keys: ServerKey
       email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name'],
     },
-    // The login page shows a 'session expired' hint when the web app signs in again after inactivity.
-    extraParams: ['session_expired', 'screen_hint'],
+    // The login page shows a 'session expired' hint when the web app signs in again after inactivity, and
+    // confirms a single sign-on account link (sso_link, single-sign-on-link.ts) when it carries one.
+    extraParams: ['session_expired', 'screen_hint', 'sso_link'],
     async findAccount(_ctx, sub) {
       const [user] = await db.select().from(users).where(eq(users.id, sub));
       if (!user) return undefined;

@@ -52,7 +52,7 @@ describe('resetting a forgotten password', () => {
             connection: 'Username-Password-Authentication',
           }),
     });
-  const mailsTo = async (email: string) => (await readMailbox(dataDir)).filter((m) => m.to === email);
+  const mailsTo = async (email: string) => (await readMailbox(t.app)).filter((m) => m.to === email);
   const resetLinkFor = async (user: User) => {
     const mails = await mailsTo(user.email);
     return linkIn(mails.at(-1), 'http://referrals.test/auth/reset-password?token=');
@@ -135,12 +135,12 @@ describe('resetting a forgotten password', () => {
   });
 
   it('answers an unknown address exactly like a known one, and sends nothing', async () => {
-    const before = (await readMailbox(dataDir)).length;
+    const before = (await readMailbox(t.app)).length;
     const unknown = await askForReset('nobody.here@example.test', freshIp(), true);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(RESET_REQUESTED);
     expect(unknown.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(await readMailbox(dataDir)).toHaveLength(before);
+    expect(await readMailbox(t.app)).toHaveLength(before);
     const audited = await t.database.db
       .select()
       .from(auditLog)

@@ -4,7 +4,8 @@ import type { Database } from '../../db/database.ts';
 import { authSessions, oidcModels } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/people.ts';
 import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
-import { passwordResetEmail, sendAccountEmail } from './account-emails.ts';
+import { sendMail } from '../mail/outbox.ts';
+import { passwordResetEmail } from './account-emails.ts';
 import { issueOneTimeToken, spendOneTimeToken } from './one-time-tokens.ts';
 import { checkNewPassword, type NewPasswordErrors } from './password-rules.ts';
 import { hashPassword } from './passwords.ts';
@@ -43,16 +44,16 @@ export async function requestPasswordReset(
     await audit(null, 'failure', 'unknown email');
     return { throttled: false };
   }
-  const token = await db.transaction(async (tx) => {
-    const issued = await issueOneTimeToken(tx, { userId: user.id, purpose: 'password-reset' });
+  await db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'password-reset' });
     await recordAudit(tx, auditActorFrom(request, { actorId: null, establishmentId: null }), {
       action: 'auth.password-reset-request',
       resourceType: 'user',
       resourceId: user.id,
     });
-    return issued;
+    await sendMail(app, passwordResetEmail(app.config.publicUrl, user, token), tx);
   });
-  await sendAccountEmail(app, request, passwordResetEmail(app.config.publicUrl, user, token));
+  app.mailQueue.wake();
   return { throttled: false };
 }
 

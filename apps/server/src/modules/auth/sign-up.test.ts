@@ -47,7 +47,7 @@ describe('creating an account and verifying its email address', () => {
         ...fields,
       }).toString(),
     });
-  const mailsTo = async (email: string) => (await readMailbox(dataDir)).filter((m) => m.to === email);
+  const mailsTo = async (email: string) => (await readMailbox(t.app)).filter((m) => m.to === email);
   const pathOf = (link: string) => {
     const url = new URL(link);
     return `${url.pathname}${url.search}`;

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema/people.ts';
 import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
-import { sendAccountEmail, signUpAttemptEmail, verificationEmail } from './account-emails.ts';
+import { sendMail } from '../mail/outbox.ts';
+import { signUpAttemptEmail, verificationEmail } from './account-emails.ts';
 import { issueVerificationToken } from './email-verification.ts';
 import { hashPassword } from './passwords.ts';
 import { countRequest, SIGN_UP_LIMITS } from './request-throttle.ts';
@@ -15,7 +16,8 @@ export type SignUpInput = { first_name: string; last_name: string; email: string
 /**
  * Creates a provider account waiting for its email to be verified, and emails the link. An address that
  * already has an account gets a note instead, and the caller answers the same: sign-up cannot be used to
- * learn who has an account.
+ * learn who has an account. An account an invitation made (no password yet) is claimed instead: it gets the
+ * password and a verification link, and keeps its invitation.
  */
 export async function signUp(
   app: FastifyInstance,
@@ -36,7 +38,8 @@ export async function signUp(
   // Hashed before looking the address up, so a registered address takes as long as a new one.
   const passwordHash = await hashPassword(input.password);
 
-  const outcome = await db.transaction(async (tx) => {
+  const publicUrl = app.config.publicUrl;
+  await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({
@@ -58,12 +61,37 @@ export async function signUp(
         resourceType: 'user',
         resourceId: created.id,
       });
-      return { kind: 'created' as const, user: created, token };
+      await sendMail(app, verificationEmail(publicUrl, created, token), tx);
+      return;
     }
     const [existing] = await tx
-      .select({ id: users.id, email: users.email, first_name: users.first_name })
+      .select({
+        id: users.id,
+        email: users.email,
+        first_name: users.first_name,
+        password_hash: users.password_hash,
+        external_subject: users.external_subject,
+      })
       .from(users)
-      .where(eq(users.email, input.email));
+      .where(eq(users.email, input.email))
+      .for('update');
+    // An invitation made this account without a password: signing up with its address claims it (the
+    // invitation stays). Answering the invitation waits for the address to be verified (employment-changes.ts).
+    if (existing && existing.password_hash === null && existing.external_subject === null) {
+      await tx
+        .update(users)
+        .set({ password_hash: passwordHash, updated_at: new Date() })
+        .where(eq(users.id, existing.id));
+      const token = await issueVerificationToken(tx, existing);
+      await recordAudit(tx, actor(existing.id), {
+        action: 'auth.sign-up',
+        resourceType: 'user',
+        resourceId: existing.id,
+        detail: { claimed: 'account made by an invitation' },
+      });
+      await sendMail(app, verificationEmail(publicUrl, existing, token), tx);
+      return;
+    }
     await recordAudit(tx, actor(null), {
       action: 'auth.sign-up',
       resourceType: 'user',
@@ -71,12 +99,9 @@ export async function signUp(
       outcome: 'failure',
       detail: { reason: 'email already registered' },
     });
-    return { kind: 'existing' as const, user: existing };
+    if (existing) await sendMail(app, signUpAttemptEmail(publicUrl, existing), tx);
   });
-
-  const publicUrl = app.config.publicUrl;
-  if (outcome.kind === 'created')
-    await sendAccountEmail(app, request, verificationEmail(publicUrl, outcome.user, outcome.token));
-  else if (outcome.user) await sendAccountEmail(app, request, signUpAttemptEmail(publicUrl, outcome.user));
+  // The message is queued either way, so the answer takes as long for a registered address as a new one.
+  app.mailQueue.wake();
   return { throttled: false };
 }

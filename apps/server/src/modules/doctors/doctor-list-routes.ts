@@ -12,7 +12,7 @@ export const doctorListRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     app.get(
       path,
       {
-        preHandler: app.authenticate,
+        config: { access: 'signed-in' },
         schema: {
           tags: ['doctors'],
           summary,

@@ -15,7 +15,7 @@ describe('linking a secondary account with an emailed code', () => {
   let api: Awaited<ReturnType<typeof signedInAs>>;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'referrals-link-'));
   const codeSentTo = async (address: string) => {
-    const mail = (await readMailbox(dataDir)).filter((m) => m.to.includes(address)).at(-1);
+    const mail = (await readMailbox(t.app)).filter((m) => m.to.includes(address)).at(-1);
     return /The code is (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
   };
   beforeAll(async () => {

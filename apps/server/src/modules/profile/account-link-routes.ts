@@ -23,7 +23,7 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
   app.post(
     '/api/profile/link-secondary-account/',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
         summary: 'Send a code to the address of the account to link',
@@ -51,13 +51,16 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
         ip: request.ip,
       });
       if (tooMany) throw throttled();
-      const code = await issueOneTimeToken(db, {
-        userId: user.id,
-        purpose: 'account-link',
-        detail: { email: request.body.email },
-        code: true,
+      await db.transaction(async (tx) => {
+        const code = await issueOneTimeToken(tx, {
+          userId: user.id,
+          purpose: 'account-link',
+          detail: { email: request.body.email },
+          code: true,
+        });
+        await sendMail(app, accountLinkEmail(user, request.body.email, code), tx);
       });
-      await sendMail(app, accountLinkEmail(user, request.body.email, code));
+      app.mailQueue.wake();
       return reply.status(202).send({ detail: 'We sent a code to that address. It works for 10 minutes.' });
     },
   );
@@ -65,7 +68,7 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
   app.post(
     '/api/profile/link-secondary-account/verify/',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
         summary: 'Link the secondary account with the code that was emailed to it',

@@ -177,3 +177,46 @@ describe('registration, establishments, specialties and two-step sign-in', () =>
     expect(row?.mfa_secret).toBeNull();
   });
 });
+
+describe('two-step sign-in turned on during registration (section 4 Profile load flow)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.app.close());
+
+  it('reports MFA pending and enabled until the register call finishes the registration', async () => {
+    const db = t.database.db;
+    const practice = await createEstablishment(db, { name: 'Marrickville Medical' });
+    const registrant = await createUser(db, {
+      role: 'PM',
+      registration_completed: false,
+      password_hash: await hashPassword(PASSWORD),
+    });
+    await db.insert(employments).values({
+      user_id: registrant.id,
+      establishment_id: practice.id,
+      priority: 1,
+      status: 'UNVERIFIED',
+    });
+    const api = await signedInAs(t.app, registrant.email, PASSWORD);
+    const secret = String((await api('PATCH', '/api/profile/mfa/', { mfa_status: true })).json().secret);
+    const on = await api('PATCH', '/api/profile/mfa/', {
+      mfa_status: true,
+      code: currentMfaCode(secret, registrant.email),
+    });
+    expect(on.json()).toEqual({ mfa_status: true, pending_mfa: true });
+    expect((await api('GET', '/api/profile/')).json()).toMatchObject({
+      mfa_status: true,
+      pending_mfa: true,
+      registration_completed: false,
+    });
+
+    expect((await api('POST', '/api/profile/register/')).statusCode).toBe(202);
+    expect((await api('GET', '/api/profile/')).json()).toMatchObject({
+      mfa_status: true,
+      pending_mfa: false,
+      registration_completed: true,
+    });
+  });
+});

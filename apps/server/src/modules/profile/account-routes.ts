@@ -20,7 +20,8 @@ const ROLES_NEEDING_AHPRA = ['GP', 'GPP', 'SP', 'SPT'];
 export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
-  const signedIn = { preHandler: app.authenticate };
+  // Declaring access attaches the sign-in check (tenancy/route-access.ts).
+  const signedIn = { config: { access: 'signed-in' as const } };
   const userId = (request: { user?: { id: string } }) => request.user?.id ?? '';
   const mustLoad = async (id: string) => {
     const profile = await loadProfile(db, id);

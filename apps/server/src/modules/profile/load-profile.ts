@@ -6,6 +6,7 @@ import {
   type Permission,
   type SubRole,
 } from '@referrals/domain/people/people-codes';
+import { effectiveEmploymentStatus } from '@referrals/domain/people/employment-rules';
 import { EMAIL_NOTIFICATION_FIELDS, type Profile } from '@referrals/domain/profile/profile-schemas';
 import { orderEmployments } from '@referrals/domain/profile/profile-save-rules';
 import type { Queryable } from '../../db/database.ts';
@@ -53,7 +54,10 @@ export async function loadProfile(q: Queryable, userId: string): Promise<Profile
           state: place.state as AuState,
         },
         priority: e.priority as 1 | 2 | 3,
-        status: employmentStatuses.coded(e.status as never),
+        // An invitation past its date reads as INVITE_EXPIRED before anything rewrites the row.
+        status: employmentStatuses.coded(
+          effectiveEmploymentStatus(e.status as never, e.invite_expires_at, new Date()),
+        ),
         signature: e.signature,
         is_verified_employee: e.is_verified_employee,
         is_head_of_department: e.is_head_of_department,
@@ -62,6 +66,8 @@ export async function loadProfile(q: Queryable, userId: string): Promise<Profile
         has_shared_outbox_access: e.has_shared_outbox_access,
         can_send_referral: e.can_send_referral,
         is_account_holder: e.is_account_holder,
+        head_of_department_requested: e.head_of_department_requested,
+        special_access_requested: e.special_access_requested,
         user_tag: e.user_tag,
         user_tag_other: e.user_tag_other,
       })),
@@ -69,6 +75,19 @@ export async function loadProfile(q: Queryable, userId: string): Promise<Profile
     permissions: (current?.employment.permissions ?? []) as Permission[],
     current_establishment: user.current_establishment_id,
   };
+}
+
+/**
+ * Two-step sign-in is waiting on something: an enrolment started and not yet confirmed with a code
+ * (mfa_status false), or turned on while the registration it was set up in is still unfinished (mfa_status
+ * true). In the second case the web app's profile load makes the register call (section 4 Profile load
+ * flow: "If MFA is pending and enabled, a register call is made").
+ */
+export function pendingMfa(
+  user: Pick<UserRow, 'mfa_enabled' | 'mfa_secret' | 'registration_completed'>,
+): boolean {
+  if (user.mfa_secret === null) return false;
+  return !user.mfa_enabled || !user.registration_completed;
 }
 
 function userFields(user: UserRow) {
@@ -99,8 +118,7 @@ function userFields(user: UserRow) {
     no_ahpra_and_professional_association: user.no_ahpra_and_professional_association,
     registration_completed: user.registration_completed,
     mfa_status: user.mfa_enabled,
-    // Enrolment started (a secret exists) but not yet confirmed with a code.
-    pending_mfa: !user.mfa_enabled && user.mfa_secret !== null,
+    pending_mfa: pendingMfa(user),
     session_expiry: user.session_expiry,
     user_type: user.user_type as Profile['user_type'],
     ...notifications,

@@ -6,12 +6,14 @@ import { users } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
 import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
 import { isValidMfaCode, mfaEnrolmentUri, newMfaSecret } from '../auth/mfa.ts';
+import { pendingMfa } from './load-profile.ts';
 
 /** Two-step sign-in with an authenticator app (spec section 7: PATCH profile/mfa/, body mfa_status). */
 export const mfaRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
-  const signedIn = { preHandler: app.authenticate };
+  // Declaring access attaches the sign-in check (tenancy/route-access.ts).
+  const signedIn = { config: { access: 'signed-in' as const } };
   const userId = (request: { user?: { id: string } }) => request.user?.id ?? '';
 
   app.patch(
@@ -64,7 +66,7 @@ export const mfaRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           throw validationFailed({ code: ['The code is not right. Enter the current code from your app.'] });
         await db.update(users).set({ mfa_enabled: true }).where(eq(users.id, user.id));
         await audit('auth.mfa-enabled');
-        return { mfa_status: true, pending_mfa: false };
+        return { mfa_status: true, pending_mfa: pendingMfa({ ...user, mfa_enabled: true }) };
       }
       if (!wanted && user.mfa_enabled) {
         if (!codeIsValid(user.mfa_secret))
@@ -75,7 +77,7 @@ export const mfaRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         await audit('auth.mfa-disabled');
         return { mfa_status: false, pending_mfa: false };
       }
-      return { mfa_status: user.mfa_enabled, pending_mfa: !user.mfa_enabled && user.mfa_secret !== null };
+      return { mfa_status: user.mfa_enabled, pending_mfa: pendingMfa(user) };
     },
   );
   done();

@@ -22,7 +22,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
     app.post(
       url,
       {
-        preHandler: app.authenticate,
+        config: { access: 'signed-in' },
         schema: {
           tags: ['profile'],
           summary:
@@ -62,7 +62,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
     app.get(
       url,
       {
-        preHandler: app.authenticate,
+        config: { access: 'signed-in' },
         schema: { tags: ['profile'], summary: `The ${kind}`, security },
       },
       async (request, reply) => {
@@ -85,7 +85,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
     app.delete(
       url,
       {
-        preHandler: app.authenticate,
+        config: { access: 'signed-in' },
         schema: {
           tags: ['profile'],
           summary: 'Remove the avatar or signature image',

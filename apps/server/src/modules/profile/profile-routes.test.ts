@@ -94,6 +94,32 @@ describe('the signed-in user edits their profile', () => {
     expect(res.json().default_provider_num).toBe('2447781L');
   });
 
+  it('removes a provider number: the list is saved without it and the default moves to the next one', async () => {
+    // The list is now 2447781L (default), 2426621B; the form removes the default and picks the next.
+    const res = await api('PATCH', '/api/profile/', {
+      provider_num_list: ['2426621B'],
+      default_provider_num: '2426621B',
+      default_provider_num_type: 'PROVIDER_NUMBER',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      provider_num_list: ['2426621B'],
+      default_provider_num: '2426621B',
+      default_provider_num_type: 'PROVIDER_NUMBER',
+    });
+    const last = await api('PATCH', '/api/profile/', {
+      provider_num_list: [],
+      default_provider_num: '',
+      default_provider_num_type: 'EMPTY',
+    });
+    expect(last.json()).toMatchObject({
+      provider_num_list: [],
+      default_provider_num: null,
+      default_provider_num_type: 'EMPTY',
+    });
+    expect((await stored())?.provider_num_list).toEqual([]);
+  });
+
   it('answers badly formed Australian identifiers with the field and a message', async () => {
     const res = await api('PATCH', '/api/profile/', {
       ahpra_num: 'MED12',

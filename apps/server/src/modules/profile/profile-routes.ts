@@ -17,7 +17,7 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.get(
     '/api/profile/',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
         summary: 'The signed-in user, their employments and permissions',
@@ -44,7 +44,7 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.put(
     '/api/profile/',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signed-in' },
       schema: saveSchema('Dry run of a profile save: every check, nothing written'),
     },
     (request) =>
@@ -58,7 +58,10 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
 
   app.patch(
     '/api/profile/',
-    { preHandler: app.authenticate, schema: saveSchema('Save the profile (?validate=true for a dry run)') },
+    {
+      config: { access: 'signed-in' },
+      schema: saveSchema('Save the profile (?validate=true for a dry run)'),
+    },
     (request) =>
       updateProfile(db, {
         userId: request.user?.id ?? '',
@@ -71,7 +74,7 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.post(
     '/api/profile/logout/',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
         summary: 'Sign out: ends the session and revokes its refresh token',

@@ -13,7 +13,8 @@ const SPECIALTY_ROLES = ['SP', 'GP'];
 export const specialtyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
-  const signedIn = { preHandler: app.authenticate };
+  // Declaring access attaches the sign-in check (tenancy/route-access.ts).
+  const signedIn = { config: { access: 'signed-in' as const } };
   const userId = (request: { user?: { id: string } }) => request.user?.id ?? '';
 
   const specialtySchema = (summary: string, status: 200 | 201) => ({
@@ -61,13 +62,13 @@ export const specialtyRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       schema: { ...specialtySchema('Change a specialty', 200), params: z.object({ id: z.uuid() }) },
     },
     async (request) => {
+      // Someone else's specialty is not found, whatever the caller's role.
+      const mine = and(eq(specialties.id, request.params.id), eq(specialties.user_id, userId(request)));
+      const [existing] = await db.select({ id: specialties.id }).from(specialties).where(mine);
+      if (!existing) throw notFound();
       await assertMayHaveSpecialties(userId(request));
       const { priority, practice, field } = request.body;
-      const [row] = await db
-        .update(specialties)
-        .set({ priority, practice, field })
-        .where(and(eq(specialties.id, request.params.id), eq(specialties.user_id, userId(request))))
-        .returning();
+      const [row] = await db.update(specialties).set({ priority, practice, field }).where(mine).returning();
       if (!row) throw notFound();
       return { id: row.id, priority: row.priority, practice: row.practice, field: row.field };
     },

@@ -6,7 +6,9 @@ import path from 'node:path';
 // Every run starts the built app on a fresh data directory: migrations and the demo seed run as on a
 // new machine, and nothing from a developer's own data leaks into the tests.
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'referrals-e2e-'));
+// Workers load this file again: the directory is made once and handed on through the environment, so the
+// specs can read the mail the server writes there (DATA_DIR/mail).
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'referrals-e2e-')));
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
@@ -49,6 +51,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      // Account linking is a conditional route (spec section 2); it only concerns health-organisation
+      // addresses, which no demo account has, so the other specs are unaffected.
+      FEATURE_SINGLE_SIGN_ON_ACCOUNT_LINKING: 'on',
     },
   },
 });

@@ -1,13 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests cover pure lib code only: there is no DOM here, screens are exercised by the e2e specs.
+// Two kinds of unit test: pure lib and feature code in Node (`*.test.ts`), and screens rendered with
+// Testing Library in jsdom (`*.test.tsx`), talking to a fake API at the fetch boundary.
 export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   test: {
-    environment: 'node',
-    include: ['src/**/*.test.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'screens',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['./src/test/setup-dom.ts'],
+          testTimeout: 15_000,
+        },
+      },
+    ],
   },
 });

@@ -73,15 +73,23 @@ test('a new user signs up, completes the registration wizard, lands on the dashb
   await screenshot(page, 'registration-3-signature');
   await page.getByRole('button', { name: 'Skip for now' }).click();
 
-  // Page 4: the review shows what was saved.
+  // Page 4, special access, is only for hospitals and departments: a GP at a practice goes on to page 5.
+  await expect(stepHeading(page, 'Notifications')).toBeVisible();
+  await expect(page.getByText('Special access')).toHaveCount(0);
+  await page.getByRole('switch', { name: 'A referral I sent is returned' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Page 6: the review shows what was saved, the one email switched on among them.
   await expect(stepHeading(page, 'Review and finish')).toBeVisible();
+  await expect(page.getByText('A referral I sent is returned', { exact: true })).toBeVisible();
+  await expect(page.getByText(/A referral I sent is viewed/)).toHaveCount(0);
   // Dates read the Australian way on the review: day, month, year.
   await expect(page.getByText('9 Jul 1984')).toBeVisible();
   const review = page.getByRole('main');
   await expect(review.getByText('MED0001234599')).toBeVisible();
   await expect(review.getByText('2426621B')).toBeVisible();
   await expect(review.getByText('Harbourside Family Medical Practice')).toBeVisible();
-  await screenshot(page, 'registration-4-review');
+  await screenshot(page, 'registration-6-review');
   await page.getByRole('button', { name: 'Finish registration' }).click();
 
   await expect(page).toHaveURL('/');
@@ -100,6 +108,49 @@ test('a new user signs up, completes the registration wizard, lands on the dashb
   await notice.getByRole('button', { name: 'Send the verification email again' }).click();
   await expect(notice.getByText('Verification email sent.')).toBeVisible();
   await screenshot(page, 'settings-email-not-verified');
+});
+
+test('a new specialist at a hospital asks for special access and chooses notifications before finishing', async ({
+  page,
+}) => {
+  const email = await signUp(page, 'Hannah', 'Osei');
+  await signInAsNewUser(page, email);
+  await page.getByRole('link', { name: 'Get started' }).click();
+  await page.getByLabel('Mobile phone').fill('0433 222 111');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await chooseRole(page, 'Specialist');
+  await page.getByLabel('AHPRA registration number').fill('MED0004567891');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(stepHeading(page, 'Practice')).toBeVisible();
+  await page.getByLabel('Search practices and establishments').fill('Royal Eastern');
+  await page.getByRole('button', { name: 'Choose Royal Eastern Hospital as primary practice' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+
+  // Page 4: the hospital, with the two requests its account holder decides on.
+  await expect(stepHeading(page, 'Special access')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Royal Eastern Hospital' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /I need special access/ }).check();
+  await screenshot(page, 'registration-4-special-access');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Page 5: the email notifications a specialist may choose.
+  await expect(stepHeading(page, 'Notifications')).toBeVisible();
+  await page.getByRole('switch', { name: 'An urgent referral is received' }).click();
+  await screenshot(page, 'registration-5-notifications');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Page 6: both answers on the review; Back returns through page 5 to page 4 with the answer kept.
+  await expect(stepHeading(page, 'Review and finish')).toBeVisible();
+  await expect(page.getByText('Special access asked for')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit special access' }).click();
+  await expect(page.getByRole('checkbox', { name: /I need special access/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Finish registration' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
 test('a new user who types a wrong AHPRA number or chooses no practice is told on the field', async ({

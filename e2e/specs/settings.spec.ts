@@ -54,8 +54,34 @@ test('a GP looks through each settings section', async ({ page }) => {
 
   await page.goto('/settings/establishments');
   await expect(sectionHeading(page, 'Establishments')).toBeVisible();
-  await expect(page.getByRole('cell', { name: /Harbourside Family Medical Practice/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Harbourside Family Medical Practice/ })).toBeVisible();
   await screenshot(page, 'settings-establishments');
+});
+
+test('a GP adds a provider number, removes it again, and the default moves back to the remaining one', async ({
+  page,
+}) => {
+  await signIn(page, { to: '/settings/medical-registration' });
+  const numbers = page.getByRole('list', { name: 'Your provider numbers' });
+  await expect(numbers.getByRole('listitem')).toHaveText(['2426621BDefaultRemove']);
+
+  await page.getByLabel('Add a provider number').fill('2940975J');
+  await page.getByRole('button', { name: 'Save medical registration' }).click();
+  // A new number goes first and becomes the default (spec section 5 Profile save).
+  await expect(numbers.getByRole('listitem')).toHaveText(['2940975JDefaultRemove', '2426621BRemove']);
+
+  await page.getByRole('button', { name: 'Remove provider number 2940975J' }).click();
+  await expect(numbers.getByRole('listitem')).toHaveText(['2426621BDefaultRemove']);
+  await expect(page.getByText('2940975J is removed when you save.')).toBeVisible();
+  await screenshot(page, 'settings-provider-number-removed');
+  await page.getByRole('button', { name: 'Save medical registration' }).click();
+  // Once saved, the form shows the stored list and nothing waits to be removed.
+  await expect(page.getByText('2940975J is removed when you save.')).toBeHidden();
+  await expect(numbers.getByRole('listitem')).toHaveText(['2426621BDefaultRemove']);
+
+  await page.reload();
+  await expect(numbers.getByRole('listitem')).toHaveText(['2426621BDefaultRemove']);
+  await expect(page.getByRole('combobox', { name: 'Default provider number' })).toHaveValue('2426621B');
 });
 
 test('a user opening an unknown settings section sees the error text', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { GP, screenshot, signIn } from './sign-in-helpers';
+import { screenshot, signIn } from './sign-in-helpers';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const navToggle = (page: Page) => page.getByRole('button', { name: 'Toggle navigation' });
@@ -7,9 +7,13 @@ const navGroup = (page: Page, name: string) => navigation(page).getByRole('group
 
 test.use({ viewport: { width: 1366, height: 800 } });
 
-// The main layout is for signed-in users only; every test here starts signed in as the demo GP.
+// The main layout is for signed-in users only; every test here starts signed in as the demo specialist, who
+// receives referrals and so has every item of the navigation (a GP without accept_referral has no Inbox,
+// spec section 6 Rules).
+const SPECIALIST = { email: 'specialist@demo.test', name: 'Dr James Chen' } as const;
+
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signIn(page, { email: SPECIALIST.email });
 });
 
 test('a user opening the app at / sees the dashboard with the navigation', async ({ page }) => {
@@ -57,7 +61,7 @@ test('a user opening the app at / sees the dashboard with the navigation', async
   await expect(banner.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Notifications' })).toBeVisible();
   await banner.getByRole('button', { name: 'Account menu' }).click();
-  await expect(page.getByRole('menu').getByText(GP.name)).toBeVisible();
+  await expect(page.getByRole('menu').getByText(SPECIALIST.name)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
 });

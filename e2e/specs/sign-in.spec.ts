@@ -41,12 +41,13 @@ test('a user who types a wrong password is told so and stays on the login page',
 });
 
 test('a signed-in user reloads the page and stays signed in', async ({ page }) => {
-  await signIn(page, { to: '/referrals/inbox/all' });
+  // The outbox: the demo GP sends referrals and, without accept_referral, has no inbox (spec section 6).
+  await signIn(page, { to: '/referrals/outbox/all' });
 
   await page.reload();
 
-  await expect(page).toHaveURL('/referrals/inbox/all');
-  await expect(page.getByRole('heading', { level: 1, name: 'Referrals inbox' })).toBeVisible();
+  await expect(page).toHaveURL('/referrals/outbox/all');
+  await expect(page.getByRole('heading', { level: 1, name: 'Referrals outbox' })).toBeVisible();
   await expect(loginHeading(page)).toBeHidden();
   await banner(page).getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu').getByText(GP.name)).toBeVisible();
@@ -142,4 +143,12 @@ test('a visitor who chooses Register gets the form to create an account', async 
   await expect(page).toHaveURL(/\/auth\/signup$/);
   await expect(page.getByLabel('First name')).toBeVisible();
   await expect(page.getByLabel('Email')).toBeVisible();
+});
+
+test('an access token in the sign-in return address is refused in the production build: the page is not found', async ({
+  page,
+}) => {
+  await page.goto('/authorize?access_token=eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl');
+  await expect(page).toHaveURL('/404');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
 });

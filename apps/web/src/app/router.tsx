@@ -7,6 +7,7 @@ import { MainLayout } from './layout/main-layout';
 import { ErrorPage } from './pages/error-page';
 import { RootRoute } from './root-route';
 import { lazyRoute } from './routes/lazy-route';
+import { accountRoutes } from './routes/account-routes';
 import { layoutRoutes } from './routes/layout-routes';
 import { publicRoutes } from './routes/public-routes';
 import { requireSignIn } from './routes/require-sign-in';
@@ -25,7 +26,9 @@ function maintenanceRoutes(): RouteObject[] {
 function applicationRoutes(flags: FeatureFlags, queryClient: QueryClient): RouteObject[] {
   return [
     ...publicRoutes(flags),
-    { Component: MainLayout, loader: requireSignIn(queryClient), children: layoutRoutes(flags) },
+    // Signed in, without the layout: no Component, so the matched screen renders on its own.
+    { loader: requireSignIn(queryClient, flags), children: accountRoutes(flags) },
+    { Component: MainLayout, loader: requireSignIn(queryClient, flags), children: layoutRoutes(flags) },
     // The loader redirects before anything renders; the null element only tells the router that is intended.
     { path: '*', loader: redirectToNotFound, element: null },
   ];

@@ -32,10 +32,23 @@ export const paths = {
         options?.sessionExpired === true ? '/login?session_expired=true' : '/login',
     },
     register: { path: '/register', getHref: () => '/register' },
-    platform: { path: '/platform', getHref: () => '/platform' },
     authorize: { path: '/authorize', getHref: () => '/authorize' },
     logout: { path: '/logout', getHref: () => '/logout' },
-    accountLinking: { path: '/account-linking', getHref: () => '/account-linking' },
+  },
+
+  /** Screens without the layout's chrome that still need a signed-in user (spec section 2). */
+  account: {
+    /**
+     * The platform selection screen. `next`: where to go once a platform is chosen (an address in the
+     * app; the screen falls back to the dashboard for anything else).
+     */
+    platform: {
+      path: '/platform',
+      getHref: (next?: string) =>
+        next === undefined ? '/platform' : `/platform?${new URLSearchParams({ next }).toString()}`,
+    },
+    /** Account linking (single-sign-on account linking flag). */
+    linking: { path: '/account-linking', getHref: () => '/account-linking' },
   },
 
   status: {

@@ -26,22 +26,36 @@ describe('profileDisplayName', () => {
 describe('currentEmployment', () => {
   const practice = employment('practice', 1, 'PR');
   const hospital = employment('hospital', 2, 'HL');
+  const role = roles.coded('GP');
 
   it("is the profile's current establishment when it is still active", () => {
-    expect(currentEmployment({ employments: [practice, hospital], current_establishment: 'hospital' })).toBe(
-      hospital,
-    );
+    expect(
+      currentEmployment({ role, employments: [practice, hospital], current_establishment: 'hospital' }),
+    ).toBe(hospital);
   });
 
   it('falls back to the primary, then the secondary employment', () => {
-    expect(currentEmployment({ employments: [practice, hospital], current_establishment: null })).toBe(
+    expect(currentEmployment({ role, employments: [practice, hospital], current_establishment: null })).toBe(
       practice,
     );
     const finished = employment('practice', 1, 'PR', 'FINISHED');
-    expect(currentEmployment({ employments: [finished, hospital], current_establishment: 'practice' })).toBe(
-      hospital,
-    );
-    expect(currentEmployment({ employments: [], current_establishment: null })).toBeUndefined();
+    expect(
+      currentEmployment({ role, employments: [finished, hospital], current_establishment: 'practice' }),
+    ).toBe(hospital);
+    expect(currentEmployment({ role, employments: [], current_establishment: null })).toBeUndefined();
+  });
+
+  it('skips establishments the role may not act for yet', () => {
+    const unverified = employment('clinic', 1, 'CL', 'UNVERIFIED');
+    const personal = employment('personal', 3, 'PA');
+    const at = (code: 'GP' | 'SP') => ({
+      role: roles.coded(code),
+      employments: [unverified, personal],
+      current_establishment: 'clinic',
+    });
+    // A GP works at an unverified practice; a specialist waits for approval (section 4 Employment).
+    expect(currentEmployment(at('GP'))).toBe(unverified);
+    expect(currentEmployment(at('SP'))).toBe(personal);
   });
 });
 

@@ -1,7 +1,7 @@
 import { titles } from '@referrals/domain/people/people-codes';
 import { layoutThemeFor, type LayoutTheme } from '@referrals/domain/theme';
-import { currentEstablishmentFallback } from '@referrals/domain/profile/profile-save-rules';
 import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
+import { decideCurrentEstablishment } from './current-establishment';
 
 /** The name as the app shows it: title, first and last name, e.g. "Dr Sarah Mitchell". */
 export function profileDisplayName(profile: Pick<Profile, 'title' | 'first_name' | 'last_name'>): string {
@@ -16,13 +16,14 @@ export function profileInitials(profile: Pick<Profile, 'first_name' | 'last_name
 }
 
 /**
- * The employment at the current establishment: the profile's own choice when it is still an active
- * employment, else the primary, secondary, then professional one (spec section 4 Employment).
+ * The employment at the current establishment: the profile's own choice when the user may still act for
+ * it, else the primary, secondary, then professional one they may act for (spec section 4 Employment), the
+ * same choice the server's caller makes.
  */
 export function currentEmployment(
-  profile: Pick<Profile, 'employments' | 'current_establishment'>,
+  profile: Pick<Profile, 'role' | 'employments' | 'current_establishment'>,
 ): Employment | undefined {
-  const id = currentEstablishmentFallback(profile.employments, profile.current_establishment);
+  const id = decideCurrentEstablishment(profile, profile.current_establishment);
   return id === null ? undefined : profile.employments.find((e) => e.establishment.id === id);
 }
 

@@ -29,6 +29,8 @@ export function employmentFixture(
     has_shared_outbox_access: false,
     can_send_referral: true,
     is_account_holder: false,
+    head_of_department_requested: false,
+    special_access_requested: false,
     user_tag: null,
     user_tag_other: null,
   };

@@ -1,9 +1,14 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { sessionInactivityTimeoutMs } from '@referrals/domain/constants';
-import { Outlet } from 'react-router';
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAccessContext } from '@/lib/access-context';
 import { useProfile } from '@/lib/auth/get-profile';
 import { SessionExpiry } from '@/features/auth/components/session-expiry';
+import { LimitedModeDialog } from '@/features/establishments/components/limited-mode-dialog';
+import { useCurrentEstablishmentSync } from '@/features/establishments/use-current-establishment-sync';
+import { layoutRedirect } from './layout-redirect';
 import { SideNav } from './side-nav';
 import { SIDE_NAV_ID, TopBar } from './top-bar';
 import { useNavCollapse } from './use-nav-collapse';
@@ -25,6 +30,12 @@ export function MainLayout() {
   const rail = collapsed && isDesktop;
   // The route loader has loaded the profile before the layout renders.
   const { data: profile } = useProfile();
+  useCurrentEstablishmentSync();
+  const access = useAccessContext();
+  const { pathname } = useLocation();
+  const redirect = access === undefined ? null : layoutRedirect(pathname, access);
+  // The limited mode's 'Switch establishments' opens the top bar's selector.
+  const [selectorOpened, setSelectorOpened] = useState(false);
 
   return (
     <AppShell
@@ -42,14 +53,21 @@ export function MainLayout() {
           onToggleNav={toggle}
           mobileNavOpened={mobileOpened}
           onToggleMobileNav={mobileNav.toggle}
+          selectorOpened={selectorOpened}
+          onSelectorOpenedChange={setSelectorOpened}
         />
       </AppShell.Header>
       <AppShell.Navbar id={SIDE_NAV_ID} aria-label="Main navigation" data-collapsed={rail}>
-        <SideNav collapsed={rail} onNavigate={mobileNav.close} />
+        <SideNav collapsed={rail} access={access} onNavigate={mobileNav.close} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
-        <Outlet />
+        {redirect === null ? <Outlet /> : <Navigate to={redirect} replace />}
       </AppShell.Main>
+      {/* Keyed by the establishment, so the question is asked again on arriving at another personal space. */}
+      <LimitedModeDialog
+        key={profile?.current_establishment ?? 'none'}
+        onOpenSelector={() => setSelectorOpened(true)}
+      />
       <SessionExpiry timeoutMs={sessionInactivityTimeoutMs(profile?.session_expiry)} />
     </AppShell>
   );

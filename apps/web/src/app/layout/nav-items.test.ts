@@ -1,5 +1,7 @@
+import type { AccessContext } from '@referrals/domain/people/access-rules';
 import { describe, expect, it } from 'vitest';
-import { activeNavItem, NAV_GROUPS } from './nav-items';
+import { employmentFixture } from '@/lib/profile-fixtures';
+import { activeNavItem, NAV_GROUPS, visibleNavGroups } from './nav-items';
 
 describe('side navigation', () => {
   it('links each item to its list', () => {
@@ -37,8 +39,67 @@ describe('side navigation', () => {
   });
 
   it('highlights nothing on screens outside the navigation', () => {
-    expect(activeNavItem('/settings/profile')).toBeNull();
     expect(activeNavItem('/referrals/123')).toBeNull();
-    expect(activeNavItem('/help')).toBeNull();
+    expect(activeNavItem('/welcome')).toBeNull();
+  });
+
+  it('highlights Help Desk and Settings, which only the limited mode lists', () => {
+    expect(activeNavItem('/help')).toBe('help');
+    expect(activeNavItem('/settings/profile')).toBe('settings');
+  });
+});
+
+describe('visible side navigation (spec section 6 Rules)', () => {
+  const context = (overrides: Partial<AccessContext> = {}): AccessContext => ({
+    role: 'GP',
+    sub_role: null,
+    permissions: ['manage_referral', 'add_referral', 'accept_referral'],
+    establishmentType: 'PR',
+    employment: employmentFixture('p', 1, 'PR'),
+    flags: { friendlyForwarding: false, gpReportsInbox: false },
+    ...overrides,
+  });
+  const ids = (c: AccessContext | undefined) =>
+    visibleNavGroups(c).flatMap((group) => group.items.map((i) => i.id));
+
+  it('shows everything to a GP with every permission', () => {
+    expect(ids(context())).toEqual(NAV_GROUPS.flatMap((group) => group.items.map((i) => i.id)));
+  });
+
+  it('hides the inbox without accept_referral, and the drafts by their permissions', () => {
+    const shown = ids(context({ permissions: ['manage_referral'] }));
+    expect(shown).not.toContain('inbox-referrals');
+    expect(shown).not.toContain('inbox-reports');
+    expect(shown).toContain('drafts-referrals');
+    expect(shown).not.toContain('drafts-reports');
+    expect(visibleNavGroups(context({ permissions: ['manage_referral'] })).map((g) => g.label)).not.toContain(
+      'Inbox',
+    );
+  });
+
+  it('shows a PA the inbox and outbox referrals only with the shared access grants', () => {
+    const pa = (inbox: boolean, outbox: boolean) =>
+      context({
+        role: 'PA',
+        employment: {
+          ...employmentFixture('c', 1, 'CL'),
+          has_shared_inbox_access: inbox,
+          has_shared_outbox_access: outbox,
+        },
+        establishmentType: 'CL',
+      });
+    expect(ids(pa(false, false))).not.toContain('inbox-referrals');
+    expect(ids(pa(false, false))).not.toContain('outbox-referrals');
+    expect(ids(pa(true, true))).toContain('inbox-referrals');
+    expect(ids(pa(true, true))).toContain('outbox-referrals');
+  });
+
+  it('offers only Dashboard, Help Desk and Settings in the limited mode', () => {
+    const limited = context({
+      role: 'PM',
+      establishmentType: 'PA',
+      employment: employmentFixture('x', 3, 'PA'),
+    });
+    expect(ids(limited)).toEqual(['dashboard', 'help', 'settings']);
   });
 });

@@ -1,3 +1,11 @@
+import {
+  canSeeDraftReferrals,
+  canSeeDraftReports,
+  canSeeInbox,
+  canSeeOutboxReferrals,
+  isLimitedMode,
+  type AccessContext,
+} from '@referrals/domain/people/access-rules';
 import { paths } from '@/lib/paths';
 
 /** The side navigation's destinations (spec section 2 Layout). */
@@ -14,7 +22,9 @@ export type NavItemId =
   | 'archive'
   | 'patients'
   | 'providers'
-  | 'trash';
+  | 'trash'
+  | 'help'
+  | 'settings';
 
 export type NavItem = {
   id: NavItemId;
@@ -80,6 +90,57 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
 ];
 
+/** The navigation of the limited mode: Help Desk, Dashboard and Settings (spec section 2 Layout). */
+export const LIMITED_NAV_GROUPS: readonly NavGroup[] = [
+  {
+    label: '',
+    items: [
+      item('dashboard', 'Dashboard', paths.home.getHref()),
+      item('help', 'Help Desk', paths.help.getHref()),
+      item('settings', 'Settings', paths.settings.overview.getHref()),
+    ],
+  },
+];
+
+/** Whether an item is shown to this user (spec section 6 Rules). */
+function isVisible(id: NavItemId, context: AccessContext): boolean {
+  switch (id) {
+    case 'inbox-referrals':
+    case 'inbox-reports':
+    case 'inbox-case-conferences':
+      return canSeeInbox(context);
+    case 'outbox-referrals':
+      return canSeeOutboxReferrals(context);
+    case 'drafts-referrals':
+      return canSeeDraftReferrals(context);
+    case 'drafts-reports':
+      return canSeeDraftReports(context);
+    case 'dashboard':
+    case 'outbox-case-conferences':
+    case 'outbox-reports':
+    case 'archive':
+    case 'patients':
+    case 'providers':
+    case 'trash':
+    case 'help':
+    case 'settings':
+      return true;
+  }
+}
+
+/**
+ * The side navigation for this user: the limited mode's three items at a PA or PM's personal space, else
+ * the items their permissions allow, leaving out groups with nothing left in them.
+ */
+export function visibleNavGroups(context: AccessContext | undefined): readonly NavGroup[] {
+  if (context === undefined) return NAV_GROUPS;
+  if (isLimitedMode(context)) return LIMITED_NAV_GROUPS;
+  return NAV_GROUPS.map((group) => ({
+    ...group,
+    items: group.items.filter((navItem) => isVisible(navItem.id, context)),
+  })).filter((group) => group.items.length > 0);
+}
+
 /**
  * The item to highlight for a location. Several items share a route pattern (drafts are an outbox list
  * type, case conferences an inbox or outbox list type), so this goes by the list type, not the prefix.
@@ -105,5 +166,8 @@ export function activeNavItem(pathname: string): NavItemId | null {
   }
   if (area === 'patients') return 'patients';
   if (area === 'providers') return 'providers';
+  // Only the limited mode lists these two; elsewhere they match no item on screen.
+  if (area === 'help') return 'help';
+  if (area === 'settings') return 'settings';
   return null;
 }

@@ -1,35 +1,78 @@
 import { ActionIcon, Button, Divider, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  isLimitedMode,
+  newReferralButton,
+  type AccessContext,
+  type NewReferralButton as NewReferralButtonState,
+} from '@referrals/domain/people/access-rules';
 import { IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
-import { activeNavItem, NAV_GROUPS, type NavGroup, type NavItemId } from './nav-items';
+import { activeNavItem, visibleNavGroups, type NavGroup, type NavItemId } from './nav-items';
 import { SideNavLink } from './side-nav-link';
 
 type SideNavProps = {
   collapsed: boolean;
+  /** The section 6 rules' input; undefined only before the profile has loaded. */
+  access: AccessContext | undefined;
   /** Unread counts per item, from the nav stats API once it exists; items without one show no badge. */
   unreadCounts?: Partial<Record<NavItemId, number>>;
   /** Called after a link is followed, so the mobile drawer can close. */
   onNavigate: () => void;
 };
 
-function NewReferralButton({ collapsed, onNavigate }: { collapsed: boolean; onNavigate: () => void }) {
+type NewReferralButtonProps = {
+  collapsed: boolean;
+  state: NewReferralButtonState;
+  onNavigate: () => void;
+};
+
+/** New Referral, or the same button disabled with the hint that says why (spec section 6 Rules). */
+function NewReferralButton({ collapsed, state, onNavigate }: NewReferralButtonProps) {
+  const hintId = useId();
   const to = paths.referrals.create.getHref();
   if (collapsed) {
     return (
-      <Tooltip label="New Referral" position="right" withArrow>
-        <ActionIcon
-          component={Link}
-          to={to}
-          onClick={onNavigate}
-          size={40}
-          mx="auto"
-          aria-label="New Referral"
-        >
-          <IconPlus size={22} />
-        </ActionIcon>
+      <Tooltip
+        label={state.enabled ? 'New Referral' : state.hint}
+        position="right"
+        withArrow
+        multiline
+        w={state.enabled ? undefined : 260}
+      >
+        {state.enabled ? (
+          <ActionIcon
+            component={Link}
+            to={to}
+            onClick={onNavigate}
+            size={40}
+            mx="auto"
+            aria-label="New Referral"
+          >
+            <IconPlus size={22} />
+          </ActionIcon>
+        ) : (
+          // A disabled button receives no pointer events; the wrapper keeps the hint reachable.
+          <span style={{ display: 'flex', justifyContent: 'center' }}>
+            <ActionIcon size={40} disabled aria-label={`New Referral. ${state.hint}`}>
+              <IconPlus size={22} />
+            </ActionIcon>
+          </span>
+        )}
       </Tooltip>
+    );
+  }
+  if (!state.enabled) {
+    return (
+      <Stack gap={6}>
+        <Button leftSection={<IconPlus size={18} />} fullWidth disabled aria-describedby={hintId}>
+          New Referral
+        </Button>
+        <Text id={hintId} size="xs" c="gray.7" lh={1.45} px={2}>
+          {state.hint}
+        </Text>
+      </Stack>
     );
   }
   return (
@@ -39,7 +82,7 @@ function NewReferralButton({ collapsed, onNavigate }: { collapsed: boolean; onNa
   );
 }
 
-type SideNavGroupProps = Omit<SideNavProps, 'collapsed'> & {
+type SideNavGroupProps = Omit<SideNavProps, 'collapsed' | 'access'> & {
   group: NavGroup;
   collapsed: boolean;
   active: NavItemId | null;
@@ -99,16 +142,29 @@ function SideNavGroup({ group, collapsed, active, unreadCounts, onNavigate, firs
 }
 
 /** The side navigation of the main layout (spec section 2 Layout). */
-export function SideNav({ collapsed, unreadCounts, onNavigate }: SideNavProps) {
+export function SideNav({ collapsed, access, unreadCounts, onNavigate }: SideNavProps) {
   const active = activeNavItem(useLocation().pathname);
+  const groups = visibleNavGroups(access);
+  // The limited mode offers Help Desk, Dashboard and Settings only; there is no referral to start there.
+  const limited = access !== undefined && isLimitedMode(access);
+  const newReferral: NewReferralButtonState =
+    access === undefined ? { enabled: true } : newReferralButton(access);
   return (
     <>
-      <Stack p={collapsed ? 'xs' : 'md'} pb="xs">
-        <NewReferralButton collapsed={collapsed} onNavigate={onNavigate} />
-      </Stack>
-      <ScrollArea px={collapsed ? 'xs' : 'sm'} pb="md" style={{ flex: 1 }} type="scroll">
+      {!limited && (
+        <Stack p={collapsed ? 'xs' : 'md'} pb="xs">
+          <NewReferralButton collapsed={collapsed} state={newReferral} onNavigate={onNavigate} />
+        </Stack>
+      )}
+      <ScrollArea
+        px={collapsed ? 'xs' : 'sm'}
+        pt={limited ? 'md' : undefined}
+        pb="md"
+        style={{ flex: 1 }}
+        type="scroll"
+      >
         <Stack gap={2}>
-          {NAV_GROUPS.map((group, index) => (
+          {groups.map((group, index) => (
             <SideNavGroup
               key={group.label === '' ? `group-${index}` : group.label}
               group={group}

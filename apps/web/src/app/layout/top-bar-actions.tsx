@@ -1,7 +1,15 @@
 import { ActionIcon, Avatar, Group, Menu, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { canAdministerEstablishment } from '@referrals/domain/people/access-rules';
 import type { Profile } from '@referrals/domain/profile/profile-schemas';
-import { IconBuildingHospital, IconHelp, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import {
+  IconBuildingHospital,
+  IconHelp,
+  IconLogout,
+  IconSettings,
+  IconUser,
+  IconUserShield,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
@@ -54,6 +62,8 @@ function AccountSummary({ profile, avatarUrl }: { profile: Profile; avatarUrl: s
 /** The avatar menu: who is signed in, where, and the way to their profile, settings and logout. */
 function AvatarMenu({ profile, onLogOut }: { profile: Profile | undefined; onLogOut: () => void }) {
   const avatarUrl = useAvatarUrl(profile);
+  // The admin portal belongs to the approved account holder of the current establishment (section 2).
+  const administers = profile !== undefined && canAdministerEstablishment(currentEmployment(profile));
   return (
     <Menu position="bottom-end" width={260} shadow="md" withArrow>
       <Menu.Target>
@@ -91,6 +101,15 @@ function AvatarMenu({ profile, onLogOut }: { profile: Profile | undefined; onLog
         >
           Settings
         </Menu.Item>
+        {administers && (
+          <Menu.Item
+            component={Link}
+            to={paths.admin.getHref('users', 'all')}
+            leftSection={<IconUserShield size={16} />}
+          >
+            Admin portal
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item onClick={onLogOut} leftSection={<IconLogout size={16} />}>
           Log out

@@ -13,6 +13,8 @@ type TopBarProps = {
   onToggleNav: () => void;
   mobileNavOpened: boolean;
   onToggleMobileNav: () => void;
+  selectorOpened: boolean;
+  onSelectorOpenedChange: (opened: boolean) => void;
 };
 
 function ShortcutHint({ collapsed }: { collapsed: boolean }) {
@@ -24,7 +26,14 @@ function ShortcutHint({ collapsed }: { collapsed: boolean }) {
 }
 
 /** The main layout's top bar (spec section 2 Layout). */
-export function TopBar({ navCollapsed, onToggleNav, mobileNavOpened, onToggleMobileNav }: TopBarProps) {
+export function TopBar({
+  navCollapsed,
+  onToggleNav,
+  mobileNavOpened,
+  onToggleMobileNav,
+  selectorOpened,
+  onSelectorOpenedChange,
+}: TopBarProps) {
   const NavIcon = navCollapsed ? IconLayoutSidebarLeftExpand : IconLayoutSidebarLeftCollapse;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -60,7 +69,7 @@ export function TopBar({ navCollapsed, onToggleNav, mobileNavOpened, onToggleMob
         >
           <Logo />
         </Link>
-        <EstablishmentSelector />
+        <EstablishmentSelector opened={selectorOpened} onOpenedChange={onSelectorOpenedChange} />
       </Group>
       <TopBarActions />
     </Group>

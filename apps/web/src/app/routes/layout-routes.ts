@@ -115,7 +115,7 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
       import('@/features/profile/pages/settings-page').then((m) => m.SettingsPage),
     ),
     lazyRoute(paths.settings.section.path, 'Settings', () =>
-      import('@/features/profile/pages/settings-section-page').then((m) => m.SettingsSectionPage),
+      import('./settings-section-route').then((m) => m.SettingsSectionRoute),
     ),
     lazyRoute(paths.reviewInvite.path, 'Review employment invite', () =>
       import('@/features/establishments/pages/review-invite-page').then((m) => m.ReviewInvitePage),

@@ -16,9 +16,6 @@ export function publicRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.auth.register.path, 'Create your account', () =>
       import('@/features/auth/pages/register-page').then((m) => m.RegisterPage),
     ),
-    lazyRoute(paths.auth.platform.path, 'Choose your platform', () =>
-      import('@/features/auth/pages/platform-page').then((m) => m.PlatformPage),
-    ),
     lazyRoute(paths.auth.logout.path, 'Log out', () =>
       import('@/features/auth/pages/logout-page').then((m) => m.LogoutPage),
     ),
@@ -52,13 +49,6 @@ export function publicRoutes(flags: FeatureFlags): RouteObject[] {
     ),
   ];
   // Conditional routes exist only while their flag is on; otherwise the address is simply unknown (404).
-  if (flags.singleSignOnAccountLinking) {
-    routes.push(
-      lazyRoute(paths.auth.accountLinking.path, 'Link your account', () =>
-        import('@/features/auth/pages/account-linking-page').then((m) => m.AccountLinkingPage),
-      ),
-    );
-  }
   if (flags.clinicalSystemUnavailable) {
     routes.push(
       lazyRoute(paths.status.clinicalSystemUnavailable.path, 'Clinical system unavailable', () =>

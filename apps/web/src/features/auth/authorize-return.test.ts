@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readAuthorizeReturn, signInErrorMessage } from './authorize-return';
 
-const read = (query: string) => readAuthorizeReturn(new URLSearchParams(query));
+const read = (query: string, development = false) =>
+  readAuthorizeReturn(new URLSearchParams(query), { development });
 
 describe('readAuthorizeReturn', () => {
   it('proceeds with a code and its state', () => {
@@ -10,6 +11,17 @@ describe('readAuthorizeReturn', () => {
 
   it('goes to /404 without a code', () => {
     expect(read('')).toEqual({ kind: 'not-found', unauthorizedGroup: false });
+  });
+
+  it('proceeds with an access token in development only; in production the token goes to /404', () => {
+    expect(read('access_token=eyJ.dev.token', true)).toEqual({
+      kind: 'access-token',
+      accessToken: 'eyJ.dev.token',
+    });
+    expect(read('access_token=eyJ.dev.token')).toEqual({ kind: 'not-found', unauthorizedGroup: false });
+    expect(read('access_token=', true)).toEqual({ kind: 'not-found', unauthorizedGroup: false });
+    // A code still wins: it is the normal sign-in.
+    expect(read('code=abc&access_token=x', true)).toMatchObject({ kind: 'code', code: 'abc' });
   });
 
   it('flags the unauthorised-group case from the error description', () => {

@@ -4,8 +4,11 @@ import type { Profile } from '@referrals/domain/profile/profile-schemas';
 import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
 import {
   firstIncompletePage,
+  nextPage,
   pageOfFirstError,
+  previousPage,
   professionalFieldsFor,
+  registrationPagesFor,
   subRoleChoices,
 } from './registration-pages';
 
@@ -28,7 +31,8 @@ describe('firstIncompletePage', () => {
       employments: [employmentFixture('est1', 1, 'PR', 'UNVERIFIED')],
     };
     expect(firstIncompletePage(placed)).toBe(3);
-    expect(firstIncompletePage({ ...placed, signature_image: '/api/profile/signature-image/' })).toBe(4);
+    // Special access and notifications need nothing, so a user with every detail resumes at the review.
+    expect(firstIncompletePage({ ...placed, signature_image: '/api/profile/signature-image/' })).toBe(6);
   });
 
   it('keeps a specialist in training on page 1 until a profession is saved', () => {
@@ -46,7 +50,37 @@ describe('pageOfFirstError', () => {
   it('finds the page of the register call errors', () => {
     expect(pageOfFirstError({ practices: ['Not selected'], ahpra_num: ['This field is required.'] })).toBe(1);
     expect(pageOfFirstError({ practices: ['Not selected'] })).toBe(2);
+    expect(pageOfFirstError({ employment_id: ['Head of department and special access apply only…'] })).toBe(
+      4,
+    );
+    expect(pageOfFirstError({ email_urgent_referral: ['Not a boolean.'] })).toBe(5);
     expect(pageOfFirstError({ detail: ['x'] })).toBeNull();
+  });
+});
+
+describe('registrationPagesFor', () => {
+  it('asks about special access only with an employment at a hospital or department', () => {
+    const atPractice = profile({ employments: [employmentFixture('gp', 1, 'PR', 'UNVERIFIED')] });
+    expect(registrationPagesFor(atPractice)).toEqual([0, 1, 2, 3, 5, 6]);
+    const atHospital = profile({
+      employments: [
+        employmentFixture('gp', 1, 'PR', 'UNVERIFIED'),
+        employmentFixture('ward', 2, 'DT', 'UNVERIFIED'),
+      ],
+    });
+    expect(registrationPagesFor(atHospital)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // A closed employment at a hospital asks nothing.
+    const left = profile({ employments: [employmentFixture('rhh', 2, 'HL', 'FINISHED')] });
+    expect(registrationPagesFor(left)).toEqual([0, 1, 2, 3, 5, 6]);
+  });
+
+  it('steps over a page the user does not have, both ways', () => {
+    const pages = registrationPagesFor(profile());
+    expect(nextPage(pages, 3)).toBe(5);
+    expect(previousPage(pages, 5)).toBe(3);
+    expect(nextPage(pages, 6)).toBe(6);
+    expect(previousPage(pages, 0)).toBe(0);
+    expect(nextPage([0, 1, 2, 3, 4, 5, 6], 3)).toBe(4);
   });
 });
 

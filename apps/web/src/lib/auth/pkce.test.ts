@@ -41,6 +41,23 @@ describe('PKCE helpers', () => {
 
     const expired = new URL(authorizeUrl({ ...request, sessionExpired: true }), 'https://referrals.example');
     expect(expired.searchParams.get('session_expired')).toBe('true');
+
+    // The single sign-on flow forces email-and-password-only mode, with the address and the link code.
+    const passwordOnly = new URL(
+      authorizeUrl({
+        ...request,
+        passwordOnly: {
+          connection: 'Username-Password-Authentication',
+          loginHint: 'a.rahman@health.nsw.gov.au',
+          ssoLink: 'link-code',
+        },
+      }),
+      'https://referrals.example',
+    );
+    expect(passwordOnly.searchParams.get('connection')).toBe('Username-Password-Authentication');
+    expect(passwordOnly.searchParams.get('login_hint')).toBe('a.rahman@health.nsw.gov.au');
+    expect(passwordOnly.searchParams.get('sso_link')).toBe('link-code');
+    expect(passwordOnly.searchParams.get('prompt')).toBe('login');
   });
 
   it("names the API audience for an external provider, at the provider's own endpoint", () => {

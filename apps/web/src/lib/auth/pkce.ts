@@ -31,6 +31,12 @@ export type AuthorizeRequest = {
   sessionExpired: boolean;
   /** The API the access token is for; external providers only (Auth0 issues an API token only for one). */
   audience?: string | undefined;
+  /**
+   * Email-and-password-only mode, forced by the single-sign-on account linking flow (spec section 4): the
+   * database connection to use (Auth0's name; an external provider then skips its organisation sign-in),
+   * the address to fill in, and the link code the sign-in confirms.
+   */
+  passwordOnly?: { connection: string; loginHint: string; ssoLink?: string | undefined } | undefined;
 };
 
 /** The hosted login address for a sign-in. prompt=login: a sign-in always asks for the password. */
@@ -47,5 +53,10 @@ export function authorizeUrl(request: AuthorizeRequest): string {
   });
   if (request.audience !== undefined) query.set('audience', request.audience);
   if (request.sessionExpired) query.set('session_expired', 'true');
+  if (request.passwordOnly !== undefined) {
+    query.set('connection', request.passwordOnly.connection);
+    query.set('login_hint', request.passwordOnly.loginHint);
+    if (request.passwordOnly.ssoLink !== undefined) query.set('sso_link', request.passwordOnly.ssoLink);
+  }
   return `${request.authorizationEndpoint}?${query.toString()}`;
 }

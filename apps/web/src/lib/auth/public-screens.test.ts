@@ -20,10 +20,16 @@ describe('isPublicScreen', () => {
     expect(isPublicScreen(pathname)).toBe(true);
   });
 
-  it.each(['/', '/patients', '/referrals/42', '/referrals/inbox/all', '/settings/profile'])(
-    '%s is inside the layout and needs a signed-in user',
-    (pathname) => {
-      expect(isPublicScreen(pathname)).toBe(false);
-    },
-  );
+  it.each([
+    '/',
+    '/patients',
+    '/referrals/42',
+    '/referrals/inbox/all',
+    '/settings/profile',
+    // Without the layout's chrome, but signed in: a lost session restarts the login there too.
+    '/platform',
+    '/account-linking',
+  ])('%s needs a signed-in user', (pathname) => {
+    expect(isPublicScreen(pathname)).toBe(false);
+  });
 });

@@ -14,7 +14,7 @@ import {
   writeRefreshToken,
   writeTimestamp,
 } from './auth-storage';
-import { authorizeUrl, codeChallengeS256, randomUrlSafeString } from './pkce';
+import { authorizeUrl, codeChallengeS256, randomUrlSafeString, type AuthorizeRequest } from './pkce';
 import {
   SCOPE,
   codeExchangeForm,
@@ -171,7 +171,13 @@ if (typeof window !== 'undefined') {
  * Starts the PKCE redirect to the hosted login (spec section 4). The verifier, state and return address
  * stay in sessionStorage for the return page. The promise never settles: the page is being left.
  */
-export function startSignIn(options: { returnTo?: string; sessionExpired?: boolean } = {}): Promise<never> {
+export function startSignIn(
+  options: {
+    returnTo?: string;
+    sessionExpired?: boolean;
+    passwordOnly?: AuthorizeRequest['passwordOnly'];
+  } = {},
+): Promise<never> {
   // A second caller (React's development double effects, two 401s) joins the redirect under way.
   redirecting ??= (async () => {
     const auth = authConfig();
@@ -192,6 +198,7 @@ export function startSignIn(options: { returnTo?: string; sessionExpired?: boole
         state,
         sessionExpired: options.sessionExpired ?? false,
         audience: auth.external ? auth.audience : undefined,
+        passwordOnly: options.passwordOnly,
       }),
     );
     return new Promise<never>(() => undefined);
@@ -240,6 +247,23 @@ export function completeSignIn(code: string, state: string | null): Promise<{ re
     completions.set(code, completion);
   }
   return completion;
+}
+
+/**
+ * Development only (spec section 2: "In development with an access token it proceeds"): takes an access
+ * token handed to /authorize as this tab's session, e.g. one a developer got from the provider with another
+ * tool. There is no refresh token, so the session lasts as long as the token. Production builds never call
+ * this: the return page drops the branch, and a token in the address goes to /404 there.
+ */
+export function adoptDevelopmentAccessToken(token: string): { returnTo: string } {
+  accessToken = token;
+  const storage = browserSessionStorage();
+  const returnTo = readPendingSignIn(storage)?.returnTo ?? paths.home.getHref();
+  clearPendingSignIn(storage);
+  const now = Date.now();
+  recordActivity(now);
+  noteServerContact(now);
+  return { returnTo };
 }
 
 /** Expires the sign-in cookies that are readable from the page (spec section 4: sign-out clears them). */

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { completeSignIn, startSignIn } from '@/lib/auth/session';
+import { adoptDevelopmentAccessToken, completeSignIn, startSignIn } from '@/lib/auth/session';
 import { paths, type NotFoundState } from '@/lib/paths';
 import { StatusPage } from '@/ui/status-page';
 import { profileQueryOptions } from '@/lib/auth/get-profile';
@@ -32,15 +32,19 @@ function SignInProblem({ message }: { message: string }) {
 }
 
 /**
- * The sign-in return page (spec section 2 /authorize): exchanges the code, loads the profile and goes on
- * to where the user was heading. Without a code it goes to /404, flagging a refused group; an error from
- * the hosted login is shown with a way to try again.
+ * The sign-in return page (spec section 2 /authorize): exchanges the code (or, in development, takes an
+ * access token), loads the profile and goes on to where the user was heading. Without either it goes to
+ * /404, flagging a refused group; an error from the hosted login is shown with a way to try again.
  */
 export function AuthorizePage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const outcome = useMemo(() => readAuthorizeReturn(searchParams), [searchParams]);
+  const outcome = useMemo(
+    // import.meta.env.DEV is false in a production build, which then drops the access-token branch.
+    () => readAuthorizeReturn(searchParams, { development: import.meta.env.DEV }),
+    [searchParams],
+  );
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
@@ -49,9 +53,13 @@ export function AuthorizePage() {
       void navigate(paths.status.notFound.getHref(), { replace: true, state });
       return;
     }
-    if (outcome.kind !== 'code') return;
+    if (outcome.kind !== 'code' && outcome.kind !== 'access-token') return;
     let cancelled = false;
-    completeSignIn(outcome.code, outcome.state)
+    const signedIn =
+      outcome.kind === 'code'
+        ? completeSignIn(outcome.code, outcome.state)
+        : Promise.resolve(adoptDevelopmentAccessToken(outcome.accessToken));
+    signedIn
       .then(async ({ returnTo }) => {
         // No profile, or a failed load, means the sign-in is not usable (spec section 4 Profile load flow).
         await queryClient.fetchQuery(profileQueryOptions());

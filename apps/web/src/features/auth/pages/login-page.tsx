@@ -1,26 +1,28 @@
 import { Button, Loader } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { startSignIn } from '@/lib/auth/session';
+import { loginOptions } from '../login-options';
 import { StatusPage } from '@/ui/status-page';
 
 /**
  * Login (spec section 2, named route): starts the PKCE redirect to the hosted login page, passing
- * session_expired when the user was logged out for inactivity (spec section 4).
+ * session_expired when the user was logged out for inactivity, and email-and-password-only mode when the
+ * single-sign-on account linking flow forces it (`connection`, `login_hint`, `sso_link`; spec section 4).
  */
 export function LoginPage() {
   const [searchParams] = useSearchParams();
-  const sessionExpired = searchParams.get('session_expired') === 'true';
   const [failed, setFailed] = useState(false);
+  const options = useMemo(() => loginOptions(searchParams), [searchParams]);
 
   useEffect(() => {
-    startSignIn({ sessionExpired }).catch(() => setFailed(true));
-  }, [sessionExpired]);
+    startSignIn(options).catch(() => setFailed(true));
+  }, [options]);
 
   const retry = () => {
     setFailed(false);
-    startSignIn({ sessionExpired }).catch(() => setFailed(true));
+    startSignIn(options).catch(() => setFailed(true));
   };
 
   return (

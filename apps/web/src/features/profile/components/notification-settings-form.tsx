@@ -1,5 +1,6 @@
 import { Stack, Switch, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors } from '@referrals/domain/api';
 import {
   ProfileUpdateSchema,
   type EmailNotificationField,
@@ -12,8 +13,27 @@ import { NOTIFICATION_LABELS } from '../notification-labels';
 import { FormFooter } from './form-footer';
 import { useProfileFormSave } from './use-profile-save';
 
-/** Email notification choices: only the flags the user's permissions allow (spec section 5 Profile save). */
-export function NotificationSettingsForm({ profile }: { profile: Profile }) {
+type NotificationSettingsFormProps = {
+  profile: Profile;
+  /** Settings saves with 'Save notifications' and a toast; the wizard (page 5) goes on with 'Next'. */
+  submitLabel?: string;
+  onSaved?: (profile: Profile) => void;
+  onBack?: () => void;
+  /** Errors from elsewhere (the register call) to show when the form opens. */
+  initialErrors?: FieldErrors;
+};
+
+/**
+ * Email notification choices: only the flags the user's permissions allow (spec section 5 Profile save).
+ * Used by Settings, Notifications and registration page 5.
+ */
+export function NotificationSettingsForm({
+  profile,
+  submitLabel = 'Save notifications',
+  onSaved,
+  onBack,
+  initialErrors,
+}: NotificationSettingsFormProps) {
   const fields = allowedNotificationFields(profile.permissions);
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(ProfileUpdateSchema),
@@ -21,24 +41,43 @@ export function NotificationSettingsForm({ profile }: { profile: Profile }) {
       Record<EmailNotificationField, boolean>
     >,
   });
-  const { submit, formError, saving } = useProfileFormSave(profile, fields, setError);
+  const { submit, formError, saving } = useProfileFormSave(profile, fields, setError, initialErrors);
 
   const onSubmit = handleSubmit(async (values) => {
     const update = Object.fromEntries(fields.map((field) => [field, values[field] === true]));
-    if ((await submit(update)) !== null) {
-      notifications.show({
-        color: 'green',
-        title: 'Saved',
-        message: 'Your notification choices were saved.',
-      });
+    const saved = await submit(update);
+    if (saved === null) return;
+    if (onSaved !== undefined) {
+      onSaved(saved);
+      return;
     }
+    notifications.show({
+      color: 'green',
+      title: 'Saved',
+      message: 'Your notification choices were saved.',
+    });
   });
 
+  const none = (
+    <Text c="gray.7">
+      There are no email notifications for your role. In-app notifications appear under the bell at the top.
+    </Text>
+  );
+  if (fields.length === 0 && onSaved === undefined) return none;
   if (fields.length === 0) {
     return (
-      <Text c="gray.7">
-        There are no email notifications for your role. In-app notifications appear under the bell at the top.
-      </Text>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSaved?.(profile);
+        }}
+      >
+        <Stack gap="lg">
+          {none}
+          <FormFooter submitLabel={submitLabel} saving={false} onBack={onBack} />
+        </Stack>
+      </form>
     );
   }
   return (
@@ -65,7 +104,7 @@ export function NotificationSettingsForm({ profile }: { profile: Profile }) {
             />
           ))}
         </Stack>
-        <FormFooter submitLabel="Save notifications" saving={saving} formError={formError} />
+        <FormFooter submitLabel={submitLabel} saving={saving} formError={formError} onBack={onBack} />
       </Stack>
     </form>
   );

@@ -13,7 +13,7 @@ import {
   professionalDefaults,
   type ProfessionalDetailsOutput,
 } from './professional-details-schema';
-import { ProviderNumberFields } from './provider-number-fields';
+import { ProviderNumberFields, withoutProviderNumber } from './provider-number-fields';
 import { SpecialtyFields } from './specialty-fields';
 import { useProfileFormSave } from './use-profile-save';
 
@@ -30,6 +30,7 @@ function professionalUpdate(values: ProfessionalDetailsOutput, roleEditable: boo
     profession: shown.profession ? values.profession : '',
     ...(shown.providerNumbers
       ? {
+          provider_num_list: values.provider_num_list,
           new_provider_num: values.new_provider_num,
           default_provider_num: values.default_provider_num,
           default_provider_num_type: values.default_provider_num_type,
@@ -84,6 +85,7 @@ export function ProfessionalDetailsForm({
   const subRole = useWatch({ control, name: 'sub_role' });
   const providerType = useWatch({ control, name: 'default_provider_num_type' });
   const providerNumber = useWatch({ control, name: 'default_provider_num' });
+  const providerNumbers = useWatch({ control, name: 'provider_num_list' }) ?? [];
   const shown = professionalFieldsFor(role, subRole);
   const subRoleOptions = subRoleChoices(
     role,
@@ -101,6 +103,20 @@ export function ProfessionalDetailsForm({
       : providerType === 'NOT_APPLICABLE'
         ? 'NOT_APPLICABLE'
         : 'EMPTY';
+  const chooseProviderNumber = (choice: string) => {
+    if (choice === 'EMPTY' || choice === 'NOT_APPLICABLE') {
+      setValue('default_provider_num_type', choice);
+      setValue('default_provider_num', '');
+    } else {
+      setValue('default_provider_num_type', 'PROVIDER_NUMBER');
+      setValue('default_provider_num', choice);
+    }
+  };
+  const removeProviderNumber = (number: string) => {
+    const { list, choice } = withoutProviderNumber(providerNumbers, number, providerChoice);
+    setValue('provider_num_list', list, { shouldDirty: true });
+    chooseProviderNumber(choice);
+  };
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -206,17 +222,11 @@ export function ProfessionalDetailsForm({
             </Grid>
             {shown.providerNumbers && (
               <ProviderNumberFields
-                numbers={profile.provider_num_list}
+                numbers={providerNumbers}
+                removed={profile.provider_num_list.filter((n) => !providerNumbers.includes(n))}
                 choice={providerChoice}
-                onChoiceChange={(choice) => {
-                  if (choice === 'EMPTY' || choice === 'NOT_APPLICABLE') {
-                    setValue('default_provider_num_type', choice);
-                    setValue('default_provider_num', '');
-                  } else {
-                    setValue('default_provider_num_type', 'PROVIDER_NUMBER');
-                    setValue('default_provider_num', choice);
-                  }
-                }}
+                onChoiceChange={chooseProviderNumber}
+                onRemove={removeProviderNumber}
                 choiceError={
                   errors.default_provider_num?.message ?? errors.default_provider_num_type?.message
                 }

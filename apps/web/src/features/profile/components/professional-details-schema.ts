@@ -12,6 +12,7 @@ export const ProfessionalDetailsSchema = ProfileUpdateSchema.pick({
   role: true,
   sub_role: true,
   ahpra_num: true,
+  provider_num_list: true,
   new_provider_num: true,
   default_provider_num: true,
   default_provider_num_type: true,
@@ -38,6 +39,7 @@ export function professionalDefaults(profile: Profile): ProfessionalDetailsValue
     role: profile.role?.value,
     sub_role: profile.sub_role ?? '',
     ahpra_num: profile.ahpra_num ?? '',
+    provider_num_list: profile.provider_num_list,
     new_provider_num: '',
     default_provider_num: profile.default_provider_num ?? '',
     // Older records have a default number without a type; the number is the choice then.

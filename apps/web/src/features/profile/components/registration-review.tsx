@@ -1,11 +1,18 @@
 import { Alert, Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@referrals/domain/dates';
 import { subRoles } from '@referrals/domain/people/people-codes';
-import { DEFAULT_PROVIDER_NUM_TYPES, type Profile } from '@referrals/domain/profile/profile-schemas';
+import { allowedNotificationFields } from '@referrals/domain/profile/profile-save-rules';
+import {
+  DEFAULT_PROVIDER_NUM_TYPES,
+  type Employment,
+  type Profile,
+} from '@referrals/domain/profile/profile-schemas';
+import { specialAccessEmployments } from '@referrals/domain/profile/special-access';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { profileDisplayName } from '@/lib/profile-display';
-import type { RegistrationPage } from '../registration-pages';
+import { NOTIFICATION_LABELS } from '../notification-labels';
+import { NOTIFICATIONS_PAGE, SPECIAL_ACCESS_PAGE, type RegistrationPage } from '../registration-pages';
 
 const notGiven = (
   <Text span c="gray.6" size="sm">
@@ -60,6 +67,14 @@ function providerNumberText(profile: Profile): ReactNode {
   return null;
 }
 
+function specialAccessText(employment: Employment): string {
+  const asked = [
+    employment.head_of_department_requested ? 'Head of department' : null,
+    employment.special_access_requested ? 'Special access' : null,
+  ].filter((text) => text !== null);
+  return asked.length === 0 ? 'Nothing asked for' : `${asked.join(' and ')} asked for`;
+}
+
 type RegistrationReviewProps = {
   profile: Profile;
   onEdit: (page: RegistrationPage) => void;
@@ -69,7 +84,7 @@ type RegistrationReviewProps = {
   error: string | null;
 };
 
-/** Registration pages 4 to 6 (spec section 2): what was entered, then 'Finish registration'. */
+/** Registration page 6 (spec section 2): what was entered, then 'Finish registration'. */
 export function RegistrationReview({
   profile,
   onEdit,
@@ -79,6 +94,9 @@ export function RegistrationReview({
   error,
 }: RegistrationReviewProps) {
   const practices = profile.employments.filter((e) => e.priority === 1 || e.priority === 2);
+  const specialAccessPlaces = specialAccessEmployments(profile.employments);
+  const notificationFields = allowedNotificationFields(profile.permissions);
+  const emailsOn = notificationFields.filter((field) => profile[field]);
   return (
     <Stack gap="md">
       <ReviewSection title="Personal details" page={0} onEdit={onEdit}>
@@ -116,7 +134,26 @@ export function RegistrationReview({
         />
       </ReviewSection>
       <ReviewSection title="Signature" page={3} onEdit={onEdit}>
-        <Row label="Signature image" value={profile.signature_image === null ? 'Not uploaded' : 'Uploaded'} />
+        <Row label="Signature image" value={profile.signature_image == null ? 'Not uploaded' : 'Uploaded'} />
+      </ReviewSection>
+      {specialAccessPlaces.length > 0 && (
+        <ReviewSection title="Special access" page={SPECIAL_ACCESS_PAGE} onEdit={onEdit}>
+          {specialAccessPlaces.map((e) => (
+            <Row key={e.id} label={e.establishment.name} value={specialAccessText(e)} />
+          ))}
+        </ReviewSection>
+      )}
+      <ReviewSection title="Notifications" page={NOTIFICATIONS_PAGE} onEdit={onEdit}>
+        <Row
+          label="Email me when"
+          value={
+            notificationFields.length === 0
+              ? 'No email notifications for your role'
+              : emailsOn.length === 0
+                ? 'No emails'
+                : emailsOn.map((field) => NOTIFICATION_LABELS[field]).join('; ')
+          }
+        />
       </ReviewSection>
       {error !== null && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import type { FieldErrors } from '@referrals/domain/api';
 import type { Profile } from '@referrals/domain/profile/profile-schemas';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -14,12 +14,19 @@ import { ProfessionalDetailsForm } from '../components/professional-details-form
 import { ProfileImageField } from '../components/profile-image-field';
 import { RegistrationReview } from '../components/registration-review';
 import { ExitRegistrationButton } from '../components/exit-registration-button';
+import { NotificationSettingsForm } from '../components/notification-settings-form';
+import { SpecialAccessStep } from '../components/special-access-step';
 import { saveFailureMessage } from '../components/use-profile-save';
 import {
+  NOTIFICATIONS_PAGE,
   REGISTRATION_PAGES,
   REVIEW_PAGE,
+  SPECIAL_ACCESS_PAGE,
   firstIncompletePage,
+  nextPage,
   pageOfFirstError,
+  previousPage,
+  registrationPagesFor,
   type RegistrationPage,
 } from '../registration-pages';
 
@@ -28,11 +35,15 @@ const PAGE_INTROS: Readonly<Record<RegistrationPage, string>> = {
   1: 'Receivers check these before they accept your referrals.',
   2: 'The practice or establishment you work at. Your access there is confirmed by its account holder.',
   3: 'Your signature is printed on the referrals you send. You can add it later in Settings.',
-  4: 'Check your details. You can change most of them later in Settings.',
+  4: 'At hospitals and departments you can ask to be recognised as head of department, or for special access. The account holder decides.',
+  5: 'Choose which referral events send you an email. You can change this later in Settings.',
+  6: 'Check your details. You can change most of them later in Settings.',
 };
 
 function Wizard({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
+  // Special access is asked only of users at a hospital or department; the practice page can change that.
+  const pages = registrationPagesFor(profile);
   const [page, setPage] = useState<RegistrationPage>(() => firstIncompletePage(profile));
   // The furthest page reached: earlier pages can be revisited from the stepper, later ones cannot be skipped to.
   const [reached, setReached] = useState<RegistrationPage>(page);
@@ -46,8 +57,9 @@ function Wizard({ profile }: { profile: Profile }) {
     if (next > reached) setReached(next);
     window.scrollTo({ top: 0 });
   };
-  const next = () => goTo(Math.min(page + 1, REVIEW_PAGE) as RegistrationPage);
-  const back = () => goTo(Math.max(page - 1, 0) as RegistrationPage);
+  // The page just saved may have changed which pages there are (page 2, the practices).
+  const next = (saved: Profile = profile) => goTo(nextPage(registrationPagesFor(saved), page));
+  const back = () => goTo(previousPage(pages, page));
 
   const onFinish = () => {
     setFinishError(null);
@@ -65,7 +77,7 @@ function Wizard({ profile }: { profile: Profile }) {
 
   const current = REGISTRATION_PAGES[page];
   return (
-    <Stack gap="lg" maw={880}>
+    <Stack gap="lg" maw={1000}>
       <Stack gap={4}>
         <Title order={1} fz="h2">
           Complete your registration
@@ -73,13 +85,22 @@ function Wizard({ profile }: { profile: Profile }) {
         <Text c="gray.7">Your answers are saved as you go; you can leave and pick up where you stopped.</Text>
       </Stack>
       <Stepper
-        active={page}
-        onStepClick={(step) => goTo(step as RegistrationPage)}
+        active={Math.max(0, pages.indexOf(page))}
+        onStepClick={(index) => {
+          const target = pages[index];
+          if (target !== undefined) goTo(target);
+        }}
         allowNextStepsSelect={false}
         size="sm"
+        iconSize={30}
       >
-        {REGISTRATION_PAGES.map((p, index) => (
-          <Stepper.Step key={p.label} label={p.label} allowStepSelect={index <= reached && index !== page} />
+        {pages.map((p) => (
+          <Stepper.Step
+            key={p}
+            label={REGISTRATION_PAGES[p].step}
+            aria-label={REGISTRATION_PAGES[p].label}
+            allowStepSelect={p <= reached && p !== page}
+          />
         ))}
       </Stepper>
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'xl' }}>
@@ -93,7 +114,9 @@ function Wizard({ profile }: { profile: Profile }) {
                 {PAGE_INTROS[page]}
               </Text>
             </Stack>
-            <ExitRegistrationButton />
+            <Box style={{ flexShrink: 0 }}>
+              <ExitRegistrationButton />
+            </Box>
           </Group>
           {page === 0 && (
             <PersonalDetailsForm
@@ -131,9 +154,30 @@ function Wizard({ profile }: { profile: Profile }) {
                 <Button variant="default" onClick={back}>
                   Back
                 </Button>
-                <Button onClick={next}>{profile.signature_image == null ? 'Skip for now' : 'Next'}</Button>
+                <Button onClick={() => next()}>
+                  {profile.signature_image == null ? 'Skip for now' : 'Next'}
+                </Button>
               </Group>
             </Stack>
+          )}
+          {page === SPECIAL_ACCESS_PAGE && (
+            <SpecialAccessStep
+              key={`special-access-${profile.version}`}
+              profile={profile}
+              onSaved={next}
+              onBack={back}
+              initialErrors={pageErrors}
+            />
+          )}
+          {page === NOTIFICATIONS_PAGE && (
+            <NotificationSettingsForm
+              key={`notifications-${profile.version}`}
+              profile={profile}
+              submitLabel="Next"
+              onSaved={next}
+              onBack={back}
+              initialErrors={pageErrors}
+            />
           )}
           {page === REVIEW_PAGE && (
             <RegistrationReview

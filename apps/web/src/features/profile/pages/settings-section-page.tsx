@@ -7,9 +7,9 @@ import { Link, useParams } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { paths } from '@/lib/paths';
 import { EmailVerificationNotice } from '../components/email-verification-notice';
-import { EmploymentList } from '../components/employment-list';
 import { NotificationSettingsForm } from '../components/notification-settings-form';
 import { PersonalDetailsForm } from '../components/personal-details-form';
+import { PlatformSummary } from '../components/platform-summary';
 import { ProfessionalDetailsForm } from '../components/professional-details-form';
 import { ProfileImageField } from '../components/profile-image-field';
 import { SessionExpiryForm } from '../components/session-expiry-form';
@@ -56,7 +56,23 @@ function SettingsCard({
 
 const saved = (message: string) => () => notifications.show({ color: 'green', title: 'Saved', message });
 
-function SectionContent({ section, profile }: { section: SettingsSection; profile: Profile }) {
+/**
+ * Sections another feature draws; the app passes them in, since features do not import each other
+ * (Settings > establishments lives in features/establishments).
+ */
+export type SettingsSectionSlots = Partial<Record<SettingsSection, (profile: Profile) => ReactNode>>;
+
+function SectionContent({
+  section,
+  profile,
+  slots,
+}: {
+  section: SettingsSection;
+  profile: Profile;
+  slots: SettingsSectionSlots;
+}) {
+  const slot = slots[section];
+  if (slot !== undefined) return slot(profile);
   // Forms are keyed by the profile version, so a save or a reload after a 409 shows the stored values.
   const key = profile.version;
   switch (section) {
@@ -108,19 +124,21 @@ function SectionContent({ section, profile }: { section: SettingsSection; profil
           <SettingsCard title="Two-step sign-in">
             <TwoStepSignIn profile={profile} />
           </SettingsCard>
+          <SettingsCard
+            title="Platform"
+            description="Where you work with Referrals: in the browser or from your practice software."
+          >
+            <PlatformSummary />
+          </SettingsCard>
         </>
       );
     case 'establishments':
-      return (
-        <SettingsCard title="Your establishments">
-          <EmploymentList profile={profile} />
-        </SettingsCard>
-      );
+      return null;
   }
 }
 
 /** A settings section at /settings/:type; an unknown one shows the spec's error text (sections 2 and 8). */
-export function SettingsSectionPage() {
+export function SettingsSectionPage({ slots = {} }: { slots?: SettingsSectionSlots }) {
   const parsed = SettingsSectionSchema.safeParse(useParams().type);
   const { data: profile } = useProfile();
   if (!parsed.success) {
@@ -151,7 +169,7 @@ export function SettingsSectionPage() {
       {profile === undefined ? (
         <Loader aria-label="Loading your profile" />
       ) : (
-        <SectionContent section={parsed.data} profile={profile} />
+        <SectionContent section={parsed.data} profile={profile} slots={slots} />
       )}
     </Stack>
   );

@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { BEING_VERIFIED_HINT, NO_PERMISSION_HINT } from '@referrals/domain/people/access-rules';
+import { roles, type Permission, type Role } from '@referrals/domain/people/people-codes';
+import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
+import { fakeApi } from '@/test/fake-api';
+import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
+import { MainLayout } from './main-layout';
+
+beforeAll(() => embedRuntimeConfig());
+afterEach(() => notifications.clean());
+
+const personal = employmentFixture('personal', 3, 'PA');
+const clinic = employmentFixture('clinic', 1, 'CL');
+
+function profileOf(
+  role: Role,
+  employments: Employment[],
+  current: string,
+  permissions: Permission[] = ['manage_referral', 'add_referral', 'accept_referral'],
+): Profile {
+  return profileFixture({
+    registration_completed: true,
+    role: roles.coded(role),
+    employments,
+    current_establishment: current,
+    permissions,
+  });
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <MainLayout />,
+    children: [
+      landing('/'),
+      landing('/patients'),
+      landing('/help'),
+      landing('/settings/:type', 'Landed on settings'),
+      landing('/referrals/inbox/:type', 'Landed on the inbox'),
+      landing('/referrals/outbox/:type', 'Landed on the outbox'),
+    ],
+  },
+];
+
+function serve(profile: Profile) {
+  return fakeApi({
+    'GET /api/profile/': { status: 200, body: profile },
+    'GET /api/profile/establishment-counters/': { status: 200, body: [] },
+    'POST /api/profile/set-establishment/': { status: 200, body: profile },
+  });
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Main navigation' });
+/** The link `name` under the labelled group `group` of the side navigation, or null. */
+const navLink = (group: string, name: string) => {
+  const section = within(nav()).queryByRole('group', { name: group });
+  return section === null ? null : within(section).queryByRole('link', { name });
+};
+
+describe('the limited mode of a PA or PM at their personal space (spec section 2 Layout)', () => {
+  it('sends other screens to the dashboard, offers only Help Desk, Dashboard and Settings, and asks to switch', async () => {
+    serve(profileOf('PA', [personal], 'personal'));
+    const { router } = renderRoutes(routes, '/patients');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Switch establishments?' });
+    expect(router.state.location.pathname).toBe('/');
+    const links = within(nav())
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).toEqual(['Dashboard', 'Help Desk', 'Settings']);
+    expect(within(nav()).queryByRole('button', { name: /New Referral/ })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Proceed with Professional account' })).toBeDefined();
+    expect(within(dialog).getByRole('button', { name: 'Switch establishments' })).toBeDefined();
+  });
+
+  it('keeps the professional account for the session after Proceed', async () => {
+    serve(profileOf('PM', [personal], 'personal'));
+    const user = userEvent.setup();
+    const first = renderRoutes(routes, '/');
+    await user.click(await screen.findByRole('button', { name: 'Proceed with Professional account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    first.unmount();
+
+    // A new page load in the same session does not ask again; Settings stays open in the limited mode.
+    renderRoutes(routes, '/settings/profile');
+    expect(await screen.findByText('Landed on settings')).toBeDefined();
+    expect(screen.queryByRole('dialog', { name: 'Switch establishments?' })).toBeNull();
+  });
+
+  it('goes to Settings > establishments to switch when there is nowhere else to go', async () => {
+    serve(profileOf('PA', [personal], 'personal'));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/');
+    await user.click(await screen.findByRole('button', { name: 'Switch establishments' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/establishments'));
+  });
+
+  it('opens the establishment selector to switch when there is somewhere else', async () => {
+    serve(profileOf('PA', [clinic, personal], 'personal'));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/');
+    await user.click(await screen.findByRole('button', { name: 'Switch establishments' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: /Establishment clinic/ })).toBeDefined();
+  });
+
+  it('does not apply to a GP at their personal space', async () => {
+    serve(profileOf('GP', [personal], 'personal'));
+    renderRoutes(routes, '/patients');
+    expect(await screen.findByText('Establishment personal')).toBeDefined();
+    expect(screen.getByText('Landed on /patients')).toBeDefined();
+    expect(screen.queryByRole('dialog', { name: 'Switch establishments?' })).toBeNull();
+  });
+});
+
+describe('the side navigation by permission (spec section 6 Rules)', () => {
+  it('shows a PA without shared access neither the inbox nor outbox referrals, and sends them away', async () => {
+    const pa = { ...clinic, has_shared_inbox_access: false, has_shared_outbox_access: false };
+    serve(profileOf('PA', [pa], 'clinic', ['accept_referral', 'manage_referral']));
+    const { router } = renderRoutes(routes, '/referrals/inbox/all');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(within(nav()).queryByRole('group', { name: 'Inbox' })).toBeNull();
+    expect(navLink('Outbox', 'Referrals')).toBeNull();
+    expect(navLink('Outbox', 'Reports')).not.toBeNull();
+    expect(navLink('Drafts', 'Referrals')).not.toBeNull();
+    expect(navLink('Drafts', 'Reports')).not.toBeNull();
+  });
+
+  it('shows a PA with shared inbox and outbox access both', async () => {
+    const pa = { ...clinic, has_shared_inbox_access: true, has_shared_outbox_access: true };
+    serve(profileOf('PA', [pa], 'clinic', ['accept_referral']));
+    renderRoutes(routes, '/referrals/inbox/all');
+    // The top bar names the establishment once the profile is in.
+    expect(await screen.findByText('Establishment clinic')).toBeDefined();
+    expect(screen.getByText('Landed on the inbox')).toBeDefined();
+    expect(navLink('Inbox', 'Referrals')).not.toBeNull();
+    expect(navLink('Outbox', 'Referrals')).not.toBeNull();
+    // Drafts > Referrals needs manage_referral.
+    expect(navLink('Drafts', 'Referrals')).toBeNull();
+  });
+
+  it('enables New Referral for a GP who may send', async () => {
+    serve(profileOf('GP', [clinic], 'clinic'));
+    renderRoutes(routes, '/');
+    await screen.findByText('Establishment clinic');
+    const button = await within(nav()).findByRole('link', { name: 'New Referral' });
+    expect(button.getAttribute('href')).toBe('/referrals/create');
+  });
+
+  it('disables New Referral with the verification hint while the employment is being verified', async () => {
+    const unverified = employmentFixture('clinic', 1, 'PR', 'UNVERIFIED');
+    serve(profileOf('GP', [unverified], 'clinic', ['manage_referral', 'accept_referral']));
+    renderRoutes(routes, '/');
+    await screen.findByText('Establishment clinic');
+    const button = within(nav()).getByRole('button', { name: 'New Referral' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(within(nav()).getByText(BEING_VERIFIED_HINT)).toBeDefined();
+    expect(button.getAttribute('aria-describedby')).toBe(within(nav()).getByText(BEING_VERIFIED_HINT).id);
+  });
+
+  it('disables New Referral with the permission hint without add_referral', async () => {
+    serve(profileOf('GP', [clinic], 'clinic', ['accept_referral']));
+    renderRoutes(routes, '/');
+    await screen.findByText('Establishment clinic');
+    const button = within(nav()).getByRole('button', { name: 'New Referral' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(within(nav()).getByText(NO_PERMISSION_HINT)).toBeDefined();
+  });
+});

@@ -1,4 +1,16 @@
-import { boolean, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { entityColumns } from './columns.ts';
 import { establishments } from './establishments.ts';
 import { users } from './people.ts';
@@ -36,9 +48,179 @@ export const patients = pgTable(
     atsi: boolean('atsi').notNull().default(false),
     aboriginal_status: text('aboriginal_status'),
     ihi: text('ihi'),
+    sex_nb_text: text('sex_nb_text'),
+    custom_gender: text('custom_gender'),
+    hospital_num: text('hospital_num'),
+    ndis: boolean('ndis').notNull().default(false),
+    pp_refugee: boolean('pp_refugee').notNull().default(false),
+    pp_out_home_care: boolean('pp_out_home_care').notNull().default(false),
+    pp_culturally_diverse: boolean('pp_culturally_diverse').notNull().default(false),
+    pp_other: boolean('pp_other').notNull().default(false),
+    is_aboriginal_status_enabled: boolean('is_aboriginal_status_enabled').notNull().default(false),
+    is_residential_and_postal_address: boolean('is_residential_and_postal_address').notNull().default(true),
+    postal_address1: text('postal_address1'),
+    postal_address2: text('postal_address2'),
+    postal_city: text('postal_city'),
+    postal_state: text('postal_state'),
+    postal_postcode: text('postal_postcode'),
+    health_fund_name: text('health_fund_name'),
+    health_fund_num: text('health_fund_num'),
+    country_of_birth: text('country_of_birth'),
+    is_advice_and_guidance: boolean('is_advice_and_guidance').notNull().default(false),
+    /** complete, or incomplete for a record started elsewhere (an import, an external referral). */
+    status: text('status').notNull().default('complete'),
+    is_imported: boolean('is_imported').notNull().default(false),
+    /** Who created the record. */
+    created_by_id: uuid('created_by_id').references(() => users.id),
   },
   (t) => [
     index('patients_establishment_name_idx').on(t.establishment_id, t.last_name, t.first_name),
     index('patients_establishment_dob_idx').on(t.establishment_id, t.dob),
+    // Keyword search matches each word as a prefix of a name or the Medicare number (patients.md).
+    index('patients_last_name_prefix_idx').using('btree', sql`lower(${t.last_name}) text_pattern_ops`),
+    index('patients_first_name_prefix_idx').using('btree', sql`lower(${t.first_name}) text_pattern_ops`),
+    index('patients_medicare_prefix_idx').using('btree', sql`${t.pub_insurance_details} text_pattern_ops`),
+  ],
+);
+
+/** A carer or guardian of a patient (section 3 Carer): 1 primary, 2 secondary, 3 other. */
+export const carers = pgTable(
+  'carers',
+  {
+    ...entityColumns,
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    carer_type: integer('carer_type').notNull().default(1),
+    title: text('title'),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    relation: text('relation'),
+    emergency_contact: boolean('emergency_contact').notNull().default(false),
+    next_of_kin: boolean('next_of_kin').notNull().default(false),
+    email: text('email'),
+    phone: text('phone'),
+    dob: date('dob', { mode: 'string' }),
+    address_same_as_patient: boolean('address_same_as_patient').notNull().default(false),
+    address1: text('address1'),
+    address2: text('address2'),
+    city: text('city'),
+    state: text('state'),
+    postcode: text('postcode'),
+    pub_insurance_details: text('pub_insurance_details'),
+    medicare_ref_num: text('medicare_ref_num'),
+    medicare_expiry_date: text('medicare_expiry_date'),
+  },
+  (t) => [index('carers_patient_idx').on(t.patient_id, t.carer_type)],
+);
+
+/** A concession card of a patient (section 3: type, concession_number, concession_other). */
+export const concessionCards = pgTable(
+  'patient_concession_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    position: integer('position').notNull().default(0),
+    type: text('type').notNull(),
+    concession_number: text('concession_number'),
+    concession_other: text('concession_other'),
+  },
+  (t) => [index('patient_concession_cards_patient_idx').on(t.patient_id)],
+);
+
+/** A private health fund membership of a patient (section 3: type, health_fund_name, health_fund_num). */
+export const healthFunds = pgTable(
+  'patient_health_funds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    position: integer('position').notNull().default(0),
+    type: text('type'),
+    health_fund_name: text('health_fund_name').notNull(),
+    health_fund_num: text('health_fund_num'),
+  },
+  (t) => [index('patient_health_funds_patient_idx').on(t.patient_id)],
+);
+
+/** A patient's medical record number at an establishment (section 3 MRN entry). */
+export const patientMrns = pgTable(
+  'patient_mrns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    number: text('number').notNull(),
+    establishment_id: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id),
+    /** The establishment the number was recorded for when it came with a referral (MRN rework). */
+    receiving_establishment_id: uuid('receiving_establishment_id').references(() => establishments.id),
+    added_by_id: uuid('added_by_id').references(() => users.id),
+    added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('patient_mrns_patient_idx').on(t.patient_id),
+    index('patient_mrns_establishment_number_idx').using(
+      'btree',
+      t.establishment_id,
+      sql`lower(${t.number}) text_pattern_ops`,
+    ),
+  ],
+);
+
+/** A patient's id in an integrated clinical or practice system (section 3: one per system). */
+export const patientExternalIds = pgTable(
+  'patient_external_ids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    system: text('system').notNull(),
+    external_id: text('external_id').notNull(),
+  },
+  (t) => [uniqueIndex('patient_external_ids_patient_system_key').on(t.patient_id, t.system)],
+);
+
+/**
+ * A doctor or other health professional in a directory (section 3 Doctor directory entry): the shared
+ * directory (establishment_id null, `doctors/`) or an establishment's own (`directory/{est}/doctors/`,
+ * where role HCP entries are its Other HCPs contacts).
+ */
+export const directoryDoctors = pgTable(
+  'directory_doctors',
+  {
+    ...entityColumns,
+    establishment_id: uuid('establishment_id').references(() => establishments.id),
+    /** The platform user this entry stands for, once they have an account. */
+    user_id: uuid('user_id').references(() => users.id),
+    created_by_id: uuid('created_by_id').references(() => users.id),
+    title: text('title'),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    /** GP, SP or HCP. */
+    role: text('role').notNull(),
+    provider_type: text('provider_type'),
+    provider_num_list: jsonb('provider_num_list').$type<string[]>().notNull().default([]),
+    practice_name: text('practice_name'),
+    department_name: text('department_name'),
+    email: text('email'),
+    phone1: text('phone1'),
+    address1: text('address1'),
+    city: text('city'),
+    state: text('state').notNull().default('NSW'),
+    postcode: text('postcode'),
+  },
+  (t) => [
+    index('directory_doctors_establishment_role_idx').on(t.establishment_id, t.role, t.last_name),
+    index('directory_doctors_last_name_prefix_idx').using(
+      'btree',
+      sql`lower(${t.last_name}) text_pattern_ops`,
+    ),
   ],
 );

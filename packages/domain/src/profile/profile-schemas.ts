@@ -118,6 +118,8 @@ export const EmploymentEstablishmentSchema = z.object({
   name: z.string(),
   type: establishmentTypes.codedSchema,
   state: AuStateSchema,
+  /** The branding logo's URL; the top bar shows it in place of the product logo (section 2 Layout). */
+  branding_logo: z.string().nullable().optional(),
 });
 export type EmploymentEstablishment = z.infer<typeof EmploymentEstablishmentSchema>;
 

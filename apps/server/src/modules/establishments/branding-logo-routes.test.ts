@@ -75,6 +75,12 @@ describe('the establishment branding logo', () => {
     expect((await staff.api('GET', `/api/establishments/${practice.id}/`)).json().branding.logo).toBe(url);
     const publicList = await t.app.inject({ method: 'GET', url: '/api/public/establishments/?type=PR' });
     expect(publicList.json().results[0].branding.logo).toBe(url);
+    // Staff see it in the top bar: the profile's employment carries it.
+    const profile = (await staff.api('GET', '/api/profile/')).json();
+    const here = profile.employments.find(
+      (e: { establishment: { id: string } }) => e.establishment.id === practice.id,
+    );
+    expect(here.establishment.branding_logo).toBe(url);
 
     const image = await t.app.inject({ method: 'GET', url });
     expect(image.statusCode).toBe(200);

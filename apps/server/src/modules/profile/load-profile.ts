@@ -12,6 +12,7 @@ import { orderEmployments } from '@referrals/domain/profile/profile-save-rules';
 import type { Queryable } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, specialties, users } from '../../db/schema/people.ts';
+import { brandingLogoUrl } from '../establishments/establishment-queries.ts';
 import { profileImageUrl } from './profile-images.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -52,6 +53,7 @@ export async function loadProfile(q: Queryable, userId: string): Promise<Profile
           name: place.name,
           type: establishmentTypes.coded(place.type as never),
           state: place.state as AuState,
+          branding_logo: brandingLogoUrl(place.id, place.branding_logo),
         },
         priority: e.priority as 1 | 2 | 3,
         // An invitation past its date reads as INVITE_EXPIRED before anything rewrites the row.

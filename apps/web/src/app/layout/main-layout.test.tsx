@@ -171,3 +171,26 @@ describe('the side navigation by permission (spec section 6 Rules)', () => {
     expect(within(nav()).getByText(NO_PERMISSION_HINT)).toBeDefined();
   });
 });
+
+describe('the top bar logo (spec section 2 Layout)', () => {
+  it('shows the current establishment’s branding logo when it has one, else the product’s', async () => {
+    const branded = {
+      ...clinic,
+      establishment: {
+        ...clinic.establishment,
+        branding_logo: '/api/public/establishments/clinic/branding-logo/',
+      },
+    };
+    serve(profileOf('GP', [branded], 'clinic'));
+    renderRoutes(routes, '/');
+    const logo = await screen.findByRole('img', { name: `${clinic.establishment.name} logo` });
+    expect(logo.getAttribute('src')).toBe('/api/public/establishments/clinic/branding-logo/');
+  });
+
+  it('keeps the product logo for an establishment without one', async () => {
+    serve(profileOf('GP', [clinic], 'clinic'));
+    renderRoutes(routes, '/');
+    await screen.findByRole('link', { name: 'Referrals, go to Dashboard' });
+    expect(screen.queryByRole('img', { name: /logo$/ })).toBeNull();
+  });
+});

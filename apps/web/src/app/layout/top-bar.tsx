@@ -3,6 +3,8 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { Link } from 'react-router';
 import { EstablishmentSelector } from '@/features/establishments/components/establishment-selector';
 import { paths } from '@/lib/paths';
+import { useProfile } from '@/lib/auth/get-profile';
+import { currentEmployment } from '@/lib/profile-display';
 import { Logo } from '@/ui/logo';
 import { TopBarActions } from './top-bar-actions';
 
@@ -67,11 +69,25 @@ export function TopBar({
           aria-label="Referrals, go to Dashboard"
           style={{ textDecoration: 'none' }}
         >
-          <Logo />
+          <TopBarLogo />
         </Link>
         <EstablishmentSelector opened={selectorOpened} onOpenedChange={onSelectorOpenedChange} />
       </Group>
       <TopBarActions />
     </Group>
+  );
+}
+
+/** The current establishment's branding logo when it has one, else the product's (section 2 Layout). */
+function TopBarLogo() {
+  const { data: profile } = useProfile();
+  const establishment = profile ? currentEmployment(profile)?.establishment : undefined;
+  if (!establishment?.branding_logo) return <Logo />;
+  return (
+    <img
+      src={establishment.branding_logo}
+      alt={`${establishment.name} logo`}
+      style={{ height: 32, maxWidth: 160, objectFit: 'contain', display: 'block' }}
+    />
   );
 }

@@ -194,3 +194,19 @@ describe('the top bar logo (spec section 2 Layout)', () => {
     expect(screen.queryByRole('img', { name: /logo$/ })).toBeNull();
   });
 });
+
+describe('the unverified-employment marker (spec section 6 Rules)', () => {
+  it('is set for a year while the current employment is unverified, and removed once it is not', async () => {
+    const unverified = employmentFixture('clinic', 1, 'PR', 'UNVERIFIED');
+    serve(profileOf('GP', [unverified], 'clinic'));
+    const first = renderRoutes(routes, '/');
+    await screen.findByText('Establishment clinic');
+    await waitFor(() => expect(document.cookie).toContain('referrals_unverified_employment=clinic'));
+    first.unmount();
+
+    serve(profileOf('GP', [clinic], 'clinic'));
+    renderRoutes(routes, '/');
+    await screen.findByText('Establishment clinic');
+    await waitFor(() => expect(document.cookie).not.toContain('referrals_unverified_employment'));
+  });
+});

@@ -1,10 +1,12 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { sessionInactivityTimeoutMs } from '@referrals/domain/constants';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAccessContext } from '@/lib/access-context';
 import { useProfile } from '@/lib/auth/get-profile';
+import { currentEmployment } from '@/lib/profile-display';
+import { syncUnverifiedEmploymentMarker } from '@/lib/unverified-employment-marker';
 import { SessionExpiry } from '@/features/auth/components/session-expiry';
 import { LimitedModeDialog } from '@/features/establishments/components/limited-mode-dialog';
 import { useCurrentEstablishmentSync } from '@/features/establishments/use-current-establishment-sync';
@@ -31,6 +33,8 @@ export function MainLayout() {
   // The route loader has loaded the profile before the layout renders.
   const { data: profile } = useProfile();
   useCurrentEstablishmentSync();
+  const current = profile ? currentEmployment(profile) : undefined;
+  useEffect(() => syncUnverifiedEmploymentMarker(current), [current]);
   const access = useAccessContext();
   const { pathname } = useLocation();
   const redirect = access === undefined ? null : layoutRedirect(pathname, access);

@@ -20,7 +20,7 @@ import { ApiError } from '@/lib/api-error';
 import { useStaffMember } from '../api/get-staff-member';
 import { useUpdateStaffMember } from '../api/update-staff-member';
 import { StaffAccessForm, saveFailure } from './staff-access-form';
-import { StaffStatusBadge } from './staff-status-badge';
+import { EmploymentStatusBadge } from '@/ui/employment-status-badge';
 
 export function staffName(member: Pick<StaffMember, 'user'>): string {
   const { title, first_name, last_name } = member.user;
@@ -124,7 +124,7 @@ function MemberDetails({ establishmentId, member }: { establishmentId: string; m
           <Title order={2} fz="h3">
             {staffName(member)}
           </Title>
-          <StaffStatusBadge status={member.status} />
+          <EmploymentStatusBadge status={member.status} />
           {member.is_account_holder && (
             <Badge variant="outline" color="gray">
               Account holder

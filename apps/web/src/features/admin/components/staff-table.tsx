@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Paper, Table, Text } from '@mantine/core';
 import type { StaffMember } from '@referrals/domain/people/employment-schemas';
 import { Link } from 'react-router';
 import { staffName } from './staff-member-drawer';
-import { StaffStatusBadge } from './staff-status-badge';
+import { EmploymentStatusBadge } from '@/ui/employment-status-badge';
 
 type StaffTableProps = {
   members: readonly StaffMember[];
@@ -62,7 +62,7 @@ export function StaffTable({ members, hrefOf }: StaffTableProps) {
                 <Text size="sm">{member.user.role?.display ?? '—'}</Text>
               </Table.Td>
               <Table.Td>
-                <StaffStatusBadge status={member.status} />
+                <EmploymentStatusBadge status={member.status} />
               </Table.Td>
               <Table.Td>
                 <Grants member={member} />

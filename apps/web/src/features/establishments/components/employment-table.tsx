@@ -3,7 +3,7 @@ import { statusAfter } from '@referrals/domain/people/employment-rules';
 import { canAccessEstablishment } from '@referrals/domain/profile/profile-save-rules';
 import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
 import { PRACTICE_NOT_SELECTED_MESSAGE } from '@referrals/domain/profile/profile-save-rules';
-import { EmploymentStatusBadge } from './employment-status-badge';
+import { EmploymentStatusBadge } from '@/ui/employment-status-badge';
 
 export type EmploymentSlot = { label: string; employments: readonly Employment[]; required: boolean };
 

@@ -11,7 +11,7 @@ import { currentEmployment } from '@/lib/profile-display';
 import { paths } from '@/lib/paths';
 import { useMakePrimary } from '../api/make-primary';
 import { useSwitchEstablishment } from '../use-switch-establishment';
-import { EmploymentStatusBadge } from './employment-status-badge';
+import { EmploymentStatusBadge } from '@/ui/employment-status-badge';
 import { EmploymentTable, type EmploymentSlot } from './employment-table';
 import { JoinEstablishment } from './join-establishment';
 import { LeaveDialog } from './leave-dialog';

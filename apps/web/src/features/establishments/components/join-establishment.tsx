@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api-error';
 import { flattenFieldErrors } from '@/lib/form-errors';
 import { useJoinEstablishment } from '../api/join-establishment';
 import { useJoinableEstablishments } from '../api/search-joinable-establishments';
-import { EmploymentStatusBadge } from './employment-status-badge';
+import { EmploymentStatusBadge } from '@/ui/employment-status-badge';
 
 type Joinable = { id: string; name: string };
 type JoinFailure = { id: string; messages: string[] };

@@ -24,6 +24,8 @@ test('a GP chooses their platform from Settings on a screen without the app chro
 
 /** Signs up and registers a practice manager with the given address; ends on the screen after Finish. */
 async function registerPracticeManager(page: Page, email: string) {
+  // Signing up and walking the whole wizard first takes most of a normal test's time on a busy machine.
+  test.slow();
   await page.goto('/auth/signup');
   await page.getByLabel('First name', { exact: true }).fill('Grace');
   await page.getByLabel('Last name', { exact: true }).fill('Whitlam');

@@ -7,6 +7,8 @@ const PASSWORD = 'Correct-Horse-Battery-9';
 
 /** Signs up through the hosted sign-up page; signing in works before the email is verified. */
 async function signUp(page: Page, firstName: string, lastName: string): Promise<string> {
+  // A sign-up followed by the whole wizard takes most of a normal test's time on a busy machine.
+  test.slow();
   const email = `${firstName.toLowerCase()}.${Date.now()}@example.test`;
   await page.goto('/auth/signup');
   await page.getByLabel('First name', { exact: true }).fill(firstName);

@@ -85,7 +85,9 @@ function addAtPath(container: FieldErrors | FieldErrors[], path: (string | numbe
     else container[key] = [message];
     return;
   }
-  const nextIsIndex = typeof rest[0] === 'number';
+  // A list of records gets a list of error objects (`carers: [{}, {email: [...]}]`); an item of a list of
+  // plain values has no fields of its own, so its messages are keyed by its index (`x: {"1": [...]}`), as DRF does.
+  const nextIsIndex = typeof rest[0] === 'number' && rest.length > 1;
   let child = container[key];
   if (
     child === undefined ||

@@ -13,6 +13,9 @@ import { loggerOptions } from './logging.ts';
 import { registerIdentity } from './modules/auth/identity-plugin.ts';
 import { staffRoutes } from './modules/admin/staff-routes.ts';
 import { doctorListRoutes } from './modules/doctors/doctor-list-routes.ts';
+import { doctorRoutes } from './modules/doctors/doctor-routes.ts';
+import { directoryRoutes } from './modules/directory/directory-routes.ts';
+import { providerRoutes } from './modules/directory/provider-routes.ts';
 import { brandingLogoRoutes } from './modules/establishments/branding-logo-routes.ts';
 import { counterRoutes } from './modules/employments/counters-routes.ts';
 import { employmentRoutes } from './modules/employments/employment-routes.ts';
@@ -23,6 +26,9 @@ import { registerMail } from './modules/mail/outbox.ts';
 import { accountLinkRoutes } from './modules/profile/account-link-routes.ts';
 import { accountRoutes } from './modules/profile/account-routes.ts';
 import { mfaRoutes } from './modules/profile/mfa-routes.ts';
+import { patientCarerRoutes } from './modules/patients/patient-carer-routes.ts';
+import { patientMrnRoutes } from './modules/patients/patient-mrn-routes.ts';
+import { patientRoutes } from './modules/patients/patient-routes.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { platformSubscriptionRoutes } from './modules/profile/platform-subscription-routes.ts';
@@ -122,9 +128,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(establishmentWriteRoutes);
   await app.register(brandingLogoRoutes);
   await app.register(doctorListRoutes);
+  await app.register(doctorRoutes);
+  await app.register(directoryRoutes);
+  await app.register(providerRoutes);
   await app.register(employmentRoutes);
   await app.register(counterRoutes);
   await app.register(staffRoutes);
+  await app.register(patientRoutes);
+  await app.register(patientCarerRoutes);
+  await app.register(patientMrnRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

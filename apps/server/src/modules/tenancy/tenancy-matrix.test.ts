@@ -3,12 +3,14 @@ import { asc } from 'drizzle-orm';
 import {
   createEmployment,
   createEstablishment,
+  createPatient,
   createUser,
   type Employment,
   type Establishment,
 } from '../../db/factories/factories.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { outgoingMail } from '../../db/schema/mail.ts';
+import { carers, directoryDoctors, patientMrns, patients } from '../../db/schema/patients.ts';
 import { employments, specialties, users } from '../../db/schema/people.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInAs } from '../../../test/sign-in-client.ts';
@@ -36,6 +38,9 @@ describe('tenancy: another establishment’s objects are not found', () => {
   let gpAJob: Employment;
   let invitedAJob: Employment;
   let specialtyA: string;
+  let sharedDoctorByA: string;
+  let patientA: { id: string; carer: string; mrn: string };
+  let directoryDoctorA: string;
   let holderB: Api;
   let gpB: Api;
 
@@ -79,6 +84,29 @@ describe('tenancy: another establishment’s objects are not found', () => {
       .values({ user_id: gpAUser.id, priority: 1, practice: 'MEDICAL', field: null })
       .returning();
     specialtyA = specialty?.id ?? '';
+    // A shared directory entry created at A (only A may change it) and an entry of A's own directory.
+    const [shared] = await db
+      .insert(directoryDoctors)
+      .values({ first_name: 'Shared', last_name: 'Doctor', role: 'SP', created_by_id: gpAUser.id })
+      .returning();
+    sharedDoctorByA = shared?.id ?? '';
+    const [ownEntry] = await db
+      .insert(directoryDoctors)
+      .values({ establishment_id: estA.id, first_name: 'Own', last_name: 'Contact', role: 'HCP' })
+      .returning();
+    directoryDoctorA = ownEntry?.id ?? '';
+
+    // A patient of A with a carer and an MRN at A.
+    const patient = await createPatient(db, { establishment_id: estA.id });
+    const [carer] = await db
+      .insert(carers)
+      .values({ patient_id: patient.id, first_name: 'Carer', last_name: 'Of A' })
+      .returning();
+    const [mrn] = await db
+      .insert(patientMrns)
+      .values({ patient_id: patient.id, establishment_id: estA.id, number: 'A-1' })
+      .returning();
+    patientA = { id: patient.id, carer: carer?.id ?? '', mrn: mrn?.id ?? '' };
 
     const holderBUser = await createUser(db, { role: 'PM', password_hash: passwordHash });
     await createEmployment(db, {
@@ -172,6 +200,53 @@ describe('tenancy: another establishment’s objects are not found', () => {
         url: `/api/profile/specialties/${specialtyA}/`,
         body: { priority: 1, practice: 'SURGICAL', field: null },
       },
+      ...directoryMatrix(),
+      ...patientMatrix(),
+    ];
+  }
+
+  /** A's patient, its carer and its MRN. */
+  function patientMatrix(): ReturnType<typeof matrix> {
+    const patient = `/api/patients/${patientA.id}/`;
+    const carer = `${patient}carers/${patientA.carer}/`;
+    const mrn = `${patient}mrn/${patientA.mrn}/`;
+    const body = { first_name: 'Taken', last_name: 'Over', dob: '1970-01-01' };
+    const carerBody = { carer_type: 1, first_name: 'Taken', last_name: 'Over' };
+    return [
+      { method: 'GET', route: '/api/patients/:id/', url: patient },
+      { method: 'PUT', route: '/api/patients/:id/', url: patient, body },
+      { method: 'PATCH', route: '/api/patients/:id/', url: patient, body: { city: 'Elsewhere' } },
+      { method: 'DELETE', route: '/api/patients/:id/', url: patient },
+      { method: 'GET', route: '/api/patients/:id/carers/', url: `${patient}carers/` },
+      { method: 'POST', route: '/api/patients/:id/carers/', url: `${patient}carers/`, body: carerBody },
+      { method: 'PUT', route: '/api/patients/:id/carers/:carerId/', url: carer, body: carerBody },
+      { method: 'PATCH', route: '/api/patients/:id/carers/:carerId/', url: carer, body: { relation: 'X' } },
+      { method: 'DELETE', route: '/api/patients/:id/carers/:carerId/', url: carer },
+      { method: 'GET', route: '/api/patients/:id/mrn/', url: `${patient}mrn/` },
+      { method: 'POST', route: '/api/patients/:id/mrn/', url: `${patient}mrn/`, body: { number: 'B-1' } },
+      { method: 'PUT', route: '/api/patients/:id/mrn/:mrnId/', url: mrn, body: { number: 'B-2' } },
+      { method: 'DELETE', route: '/api/patients/:id/mrn/:mrnId/', url: mrn },
+    ];
+  }
+
+  /** The doctor directory: A's own directory, and a shared entry only A may change. */
+  function directoryMatrix(): ReturnType<typeof matrix> {
+    const doctor = { first_name: 'Taken', last_name: 'Over', role: 'HCP', postcode: '2000' };
+    const entry = `/api/directory/${estA.id}/doctors/${directoryDoctorA}/`;
+    return [
+      { method: 'GET', route: '/api/doctors/:id/', url: `/api/doctors/${directoryDoctorA}/` },
+      { method: 'PUT', route: '/api/doctors/:id/', url: `/api/doctors/${sharedDoctorByA}/`, body: doctor },
+      { method: 'DELETE', route: '/api/doctors/:id/', url: `/api/doctors/${sharedDoctorByA}/` },
+      { method: 'GET', route: '/api/directory/:est/doctors/', url: `/api/directory/${estA.id}/doctors/` },
+      {
+        method: 'POST',
+        route: '/api/directory/:est/doctors/',
+        url: `/api/directory/${estA.id}/doctors/`,
+        body: doctor,
+      },
+      { method: 'GET', route: '/api/directory/:est/doctors/:id/', url: entry },
+      { method: 'PUT', route: '/api/directory/:est/doctors/:id/', url: entry, body: doctor },
+      { method: 'DELETE', route: '/api/directory/:est/doctors/:id/', url: entry },
     ];
   }
 
@@ -195,6 +270,10 @@ describe('tenancy: another establishment’s objects are not found', () => {
       await db.select().from(users).orderBy(asc(users.id)),
       await db.select().from(specialties).orderBy(asc(specialties.id)),
       await db.select().from(outgoingMail).orderBy(asc(outgoingMail.id)),
+      await db.select().from(directoryDoctors).orderBy(asc(directoryDoctors.id)),
+      await db.select().from(patients).orderBy(asc(patients.id)),
+      await db.select().from(carers).orderBy(asc(carers.id)),
+      await db.select().from(patientMrns).orderBy(asc(patientMrns.id)),
     ]);
   }
 

@@ -1,0 +1,486 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createEstablishment, createPatient, createReferral } from '../../db/factories/factories.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { carers, patientMrns, patients } from '../../db/schema/patients.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
+
+type Body = Record<string, unknown>;
+const REQUIRED = ['This field is required.'];
+
+describe('patients API', () => {
+  let t: TestApp;
+  let estA: string;
+  let estB: string;
+  let gpA: Person;
+  let gpB: Person;
+  let nobody: Person;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    estA = (await createEstablishment(db, { name: 'Harbour Practice' })).id;
+    estB = (await createEstablishment(db, { name: 'Hill Clinic' })).id;
+    gpA = await signedInPerson(t.app, db, { at: estA });
+    gpB = await signedInPerson(t.app, db, { at: estB });
+    nobody = await signedInPerson(t.app, db, { user: { role: null, user_type: 'patient' } });
+  });
+  afterAll(() => t.app.close());
+
+  const create = (body: Body, who: Person = gpA) => who.api('POST', '/api/patients/', body);
+  const base = { first_name: 'Olivia', last_name: 'Whitfield', dob: '1971-05-04' };
+
+  async function auditRows(patientId: string) {
+    return t.database.db.select().from(auditLog).where(eq(auditLog.patient_id, patientId));
+  }
+
+  describe('save rules on create and update (section 5 Patient save)', () => {
+    it('creates with the defaults, blanks as null, DR for an empty title, owned by the caller’s establishment', async () => {
+      const res = await create({
+        ...base,
+        title: '',
+        email: '',
+        phone: '',
+        establishment: estB,
+        created_by: gpB.user.id,
+      });
+      expect(res.statusCode).toBe(201);
+      const p = res.json();
+      expect(p).toMatchObject({
+        title: 'DR',
+        email: null,
+        phone: null,
+        state: 'NSW',
+        pref_contact_method: 'SMS',
+        pub_insurance_type: 'MDCR',
+        status: 'complete',
+        establishment: { id: estA, name: 'Harbour Practice' },
+        carers: [],
+        concession_cards: [],
+        health_funds: [],
+        mrn: null,
+        mrns: [],
+      });
+      const [row] = await t.database.db.select().from(patients).where(eq(patients.id, p.id));
+      expect(row?.created_by_id).toBe(gpA.user.id);
+      expect((await auditRows(p.id)).map((r) => r.action)).toEqual(['patient.create']);
+    });
+
+    it('requires first name, last name and dob', async () => {
+      const res = await create({ first_name: '', last_name: ' ' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ first_name: REQUIRED, last_name: REQUIRED, dob: REQUIRED });
+    });
+
+    it('keeps sex_nb_text only for N and custom_gender only for O', async () => {
+      const n = (await create({ ...base, sex: 'N', sex_nb_text: 'they', custom_gender: 'x' })).json();
+      expect([n.sex, n.sex_nb_text, n.custom_gender]).toEqual(['N', 'they', null]);
+      const o = (
+        await create({ ...base, sex: { value: 'O', display: 'Other' }, sex_nb_text: 'a', custom_gender: 'b' })
+      ).json();
+      expect([o.sex, o.sex_nb_text, o.custom_gender]).toEqual(['O', null, 'b']);
+      const f = (await gpA.api('PATCH', `/api/patients/${o.id}/`, { sex: 'F' })).json();
+      expect([f.sex_nb_text, f.custom_gender]).toEqual([null, null]);
+    });
+
+    it('saves OTHR insurance as MDCR with no Medicare reference, without checking it as a Medicare number', async () => {
+      const res = await create({
+        ...base,
+        pub_insurance_type: 'OTHR',
+        pub_insurance_details: 'NIB-778812',
+        medicare_ref_num: '3',
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        pub_insurance_type: 'MDCR',
+        pub_insurance_details: 'NIB-778812',
+        medicare_ref_num: null,
+      });
+    });
+
+    it('checks the Medicare card number, its reference number and the IHI', async () => {
+      const good = await create({
+        ...base,
+        pub_insurance_details: '2296 81848 1',
+        medicare_ref_num: '2',
+        ihi: '8003 6083 3342 8779',
+      });
+      expect(good.statusCode).toBe(201);
+      expect(good.json()).toMatchObject({ pub_insurance_details: '2296818481', ihi: '8003608333428779' });
+      const bad = await create({
+        ...base,
+        pub_insurance_details: '2273766560',
+        medicare_ref_num: '0',
+        ihi: '8003608333428778',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json()).sort()).toEqual(['ihi', 'medicare_ref_num', 'pub_insurance_details']);
+      for (const number of ['7296818481', '2296818480', '229681848']) {
+        const res = await create({ ...base, pub_insurance_details: number });
+        expect(res.statusCode, number).toBe(400);
+        expect(Object.keys(res.json())).toEqual(['pub_insurance_details']);
+      }
+    });
+
+    it('resets population flags and empties lists whose section is off; keeps carers when the carer section is off', async () => {
+      const created = (
+        await create({
+          ...base,
+          atsi: true,
+          ndis: true,
+          pp_refugee: true,
+          concession_cards: [{ type: 'HCC', concession_number: '123' }],
+          health_funds: [{ health_fund_name: 'HCF', health_fund_num: '99' }],
+          carers: [{ carer_type: 1, first_name: 'Mia', last_name: 'Whitfield' }],
+        })
+      ).json();
+      expect(created).toMatchObject({ atsi: true, ndis: true, pp_refugee: true });
+      expect(created.concession_cards).toHaveLength(1);
+      const res = await gpA.api('PATCH', `/api/patients/${created.id}/`, {
+        atsi: true,
+        population_enabled: false,
+        concession_enabled: false,
+        health_fund_enabled: false,
+        carer_enabled: false,
+        carers: [],
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        atsi: false,
+        ndis: false,
+        pp_refugee: false,
+        concession_cards: [],
+        health_funds: [],
+        carers: [{ first_name: 'Mia' }],
+      });
+    });
+
+    it('saves a primary carer always and drops (or deletes) a non-primary carer left empty', async () => {
+      const created = await create({
+        ...base,
+        address1: '4 Bay Road',
+        city: 'Manly',
+        postcode: '2095',
+        carers: [
+          { carer_type: 1, first_name: 'Jack', last_name: 'Whitfield', address_same_as_patient: true },
+          { carer_type: 2, state: 'VIC', first_name: '' },
+          { carer_type: 3, first_name: 'Ruth', last_name: 'Hale', relation: 'Aunt' },
+        ],
+      });
+      expect(created.statusCode).toBe(201);
+      const p = created.json();
+      expect(p.carers.map((c: Body) => c.first_name)).toEqual(['Jack', 'Ruth']);
+      expect(p.carers[0]).toMatchObject({ address1: '4 Bay Road', city: 'Manly', postcode: '2095' });
+      const ruth = p.carers[1];
+      const res = await gpA.api('PUT', `/api/patients/${p.id}/`, {
+        ...base,
+        carers: [
+          p.carers[0],
+          { id: ruth.id, carer_type: 3, first_name: '', last_name: '', relation: '', state: 'NSW' },
+        ],
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().carers.map((c: Body) => c.first_name)).toEqual(['Jack']);
+      expect(await t.database.db.select().from(carers).where(eq(carers.id, ruth.id))).toEqual([]);
+    });
+
+    it('nests carer errors by their place in the body', async () => {
+      const res = await create({
+        ...base,
+        carers: [
+          { carer_type: 1, first_name: 'Ann', last_name: 'Lee' },
+          { carer_type: 2, first_name: 'Bob', last_name: 'Lee', phone: '12345', email: 'bob@' },
+          { carer_type: 3, first_name: 'Cy' },
+        ],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        carers: [
+          {},
+          { phone: [expect.any(String)], email: ['Enter a valid email address.'] },
+          { last_name: REQUIRED },
+        ],
+      });
+    });
+
+    it('answers 409 to a stale version and changes nothing', async () => {
+      const p = (await create(base)).json();
+      const first = await gpA.api('PATCH', `/api/patients/${p.id}/`, { city: 'Dee Why', version: p.version });
+      expect(first.statusCode).toBe(200);
+      const stale = await gpA.api('PATCH', `/api/patients/${p.id}/`, {
+        city: 'Mona Vale',
+        version: p.version,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect((await gpA.api('GET', `/api/patients/${p.id}/`)).json().city).toBe('Dee Why');
+    });
+
+    it('PUT needs the three required fields; PATCH only what it changes', async () => {
+      const p = (await create(base)).json();
+      const put = await gpA.api('PUT', `/api/patients/${p.id}/`, { city: 'Avalon' });
+      expect(put.statusCode).toBe(400);
+      expect(put.json()).toEqual({ first_name: REQUIRED, last_name: REQUIRED, dob: REQUIRED });
+      const cleared = await gpA.api('PATCH', `/api/patients/${p.id}/`, { last_name: '' });
+      expect(cleared.json()).toEqual({ last_name: REQUIRED });
+    });
+  });
+
+  describe('search (GET patients/)', () => {
+    let ids: {
+      zara: string;
+      zac: string;
+      zoe: string;
+      pct: string;
+      other: string;
+      referred: string;
+      draft: string;
+    };
+
+    beforeAll(async () => {
+      const db = t.database.db;
+      const make = (first: string, last: string, extra: Body = {}) =>
+        createPatient(db, { establishment_id: estA, first_name: first, last_name: last, ...extra });
+      const zara = await make('Zara', 'Quennell', { pub_insurance_details: '3950123491' });
+      const zac = await make('Zachary', 'Quennell-Smith');
+      const zoe = await make('Zoe', 'Quince', { status: 'incomplete' });
+      const pct = await make('Zed', 'Q%ward');
+      await db
+        .insert(patientMrns)
+        .values({ patient_id: zac.id, establishment_id: estA, number: 'MRN-Q7781' });
+      await db
+        .insert(patientMrns)
+        .values({ patient_id: zara.id, establishment_id: estB, number: 'MRN-Q9999' });
+      for (let i = 0; i < 12; i++) await make(`Page${i}`, 'Quokkason');
+      const other = await createPatient(db, {
+        establishment_id: estB,
+        first_name: 'Zara',
+        last_name: 'Quennell',
+      });
+      const referred = await createPatient(db, {
+        establishment_id: estB,
+        first_name: 'Zeb',
+        last_name: 'Quayle',
+      });
+      await createReferral(db, {
+        patient_id: referred.id,
+        from_establishment_id: estB,
+        to_establishment_id: estA,
+        status: 'SBMT',
+      });
+      const draft = await createPatient(db, {
+        establishment_id: estB,
+        first_name: 'Zed',
+        last_name: 'Quarry',
+      });
+      await createReferral(db, {
+        patient_id: draft.id,
+        from_establishment_id: estB,
+        to_establishment_id: estA,
+      });
+      ids = {
+        zara: zara.id,
+        zac: zac.id,
+        zoe: zoe.id,
+        pct: pct.id,
+        other: other.id,
+        referred: referred.id,
+        draft: draft.id,
+      };
+    });
+
+    const search = async (query: string, who: Person = gpA) => {
+      const res = await who.api('GET', `/api/patients/?${query}`);
+      expect(res.statusCode, query).toBe(200);
+      return res.json<{
+        count: number;
+        next: string | null;
+        results: { id: string; first_name: string; mrn: string | null }[];
+      }>();
+    };
+    const found = async (query: string, who: Person = gpA) =>
+      (await search(query, who)).results.map((p) => p.id).sort();
+
+    it('matches every word as the start of a name, the Medicare number or an MRN here', async () => {
+      expect(await found('keyword=quenn')).toEqual([ids.zac, ids.zara].sort());
+      expect(await found('keyword=ZAC%20quenn')).toEqual([ids.zac]);
+      expect(await found('keyword=zar&keyword=quenn')).toEqual([ids.zara]);
+      expect(await found('keyword=39501')).toEqual([ids.zara]);
+      expect(await found('keyword=mrn-q77')).toEqual([ids.zac]);
+      // Another establishment's MRN is not searchable here.
+      expect(await found('keyword=mrn-q99')).toEqual([]);
+      expect(await found('keyword=enn')).toEqual([]);
+      // LIKE wildcards in a word are literal.
+      expect(await found('keyword=q%25')).toEqual([ids.pct]);
+      expect(await found('keyword=q_enn')).toEqual([]);
+    });
+
+    it('filters by fname, lname, dob, mrn and medicare', async () => {
+      expect(await found('fname=zach')).toEqual([ids.zac]);
+      expect(await found('lname=quennell-')).toEqual([ids.zac]);
+      expect(await found('mrn=mrn-q7')).toEqual([ids.zac]);
+      expect(await found('medicare=3950%20123')).toEqual([ids.zara]);
+      const zara = (await gpA.api('GET', `/api/patients/${ids.zara}/`)).json();
+      expect(await found(`lname=quenn&dob=${zara.dob}`)).toContain(ids.zara);
+    });
+
+    it('shows complete records by default, incomplete ones on request', async () => {
+      expect(await found('keyword=quince')).toEqual([]);
+      expect(await found('keyword=quince&status=incomplete')).toEqual([ids.zoe]);
+      expect(await found('keyword=quince&status=all')).toEqual([ids.zoe]);
+    });
+
+    it('pages by 10 with links', async () => {
+      const first = await search('keyword=quokkason');
+      expect([first.count, first.results.length]).toEqual([12, 10]);
+      expect(first.next).toContain('page=2');
+      const second = await search('keyword=quokkason&page=2');
+      expect(second.results.length).toBe(2);
+      expect(second.next).toBeNull();
+    });
+
+    it('lists only patients the establishment owns, holds an MRN for or was referred', async () => {
+      expect(await found('keyword=z%20q', gpA)).not.toContain(ids.other);
+      expect(await found('keyword=quayle', gpA)).toEqual([ids.referred]);
+      // A draft was never sent, so the receiver does not see its patient.
+      expect(await found('keyword=quarry', gpA)).toEqual([]);
+      expect(await found('keyword=quayle&within_establishment=true', gpA)).toEqual([]);
+      expect(await found('keyword=quayle&filter_by_organisation=true', gpA)).toEqual([]);
+      expect(await found(`keyword=quenn&within_establishment=${estB}`, gpA)).toEqual([]);
+      // B sees A's Zara through its MRN, and its own Zara.
+      expect(await found('keyword=zara', gpB)).toEqual([ids.zara, ids.other].sort());
+    });
+
+    it('writes one audit row per patient returned', async () => {
+      await search('keyword=zach');
+      const rows = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.patient_id, ids.zac), eq(auditLog.action, 'patient.list')));
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows[0]).toMatchObject({ actor_id: gpA.user.id, establishment_id: estA, resource_id: ids.zac });
+    });
+
+    it('answers 403 to a caller without a current establishment, and 404 by id', async () => {
+      expect((await nobody.api('GET', '/api/patients/')).statusCode).toBe(403);
+      expect((await nobody.api('POST', '/api/patients/', base)).statusCode).toBe(403);
+      expect((await nobody.api('GET', `/api/patients/${ids.zara}/`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('one patient', () => {
+    it('reads with an audit row; another establishment’s patient is a 404 like a missing one', async () => {
+      const p = (await create(base)).json();
+      const res = await gpA.api('GET', `/api/patients/${p.id}/`);
+      expect(res.statusCode).toBe(200);
+      expect((await auditRows(p.id)).map((r) => r.action)).toContain('patient.read');
+      const theirs = await gpB.api('GET', `/api/patients/${p.id}/`);
+      const missing = await gpB.api('GET', '/api/patients/00000000-0000-4000-8000-000000000000/');
+      expect([theirs.statusCode, theirs.json()]).toEqual([404, { detail: 'Not found.' }]);
+      expect([missing.statusCode, missing.body]).toEqual([theirs.statusCode, theirs.body]);
+      expect((await gpA.api('GET', `/api/patients/${p.id}/?within_establishment=${estB}`)).statusCode).toBe(
+        404,
+      );
+    });
+
+    it('deletes softly: gone for everyone, the row kept for the referrals that name it', async () => {
+      const p = (await create(base)).json();
+      await createReferral(t.database.db, {
+        patient_id: p.id,
+        from_establishment_id: estA,
+        to_establishment_id: estB,
+        status: 'SBMT',
+      });
+      expect((await gpB.api('DELETE', `/api/patients/${p.id}/`)).statusCode).toBe(403);
+      expect((await gpA.api('DELETE', `/api/patients/${p.id}/`)).statusCode).toBe(204);
+      expect((await gpA.api('GET', `/api/patients/${p.id}/`)).statusCode).toBe(404);
+      expect((await gpA.api('DELETE', `/api/patients/${p.id}/`)).statusCode).toBe(404);
+      const [row] = await t.database.db.select().from(patients).where(eq(patients.id, p.id));
+      expect(row?.status).toBe('deleted');
+      expect((await auditRows(p.id)).map((r) => r.action)).toContain('patient.delete');
+    });
+  });
+
+  describe('carers', () => {
+    it('adds, lists, updates and deletes carers, applying the carer rules', async () => {
+      const p = (await create(base)).json();
+      const url = `/api/patients/${p.id}/carers/`;
+      const bad = await gpA.api('POST', url, { carer_type: 2, first_name: 'Al', phone: 'call me' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ last_name: REQUIRED, phone: [expect.any(String)] });
+      const empty = await gpA.api('POST', url, { carer_type: 2, state: 'NSW' });
+      expect(empty.statusCode).toBe(400);
+      const added = await gpA.api('POST', url, {
+        carer_type: 2,
+        first_name: 'Al',
+        last_name: 'Ng',
+        email: 'al@ng.example',
+      });
+      expect(added.statusCode).toBe(201);
+      const carer = added.json();
+      expect((await gpA.api('GET', url)).json()).toHaveLength(1);
+      const patched = await gpA.api('PATCH', `${url}${carer.id}/`, {
+        relation: 'Son',
+        version: carer.version,
+      });
+      expect(patched.json()).toMatchObject({ relation: 'Son', version: carer.version + 1 });
+      const stale = await gpA.api('PATCH', `${url}${carer.id}/`, {
+        relation: 'Nephew',
+        version: carer.version,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect((await gpB.api('GET', url)).statusCode).toBe(404);
+      expect((await gpB.api('DELETE', `${url}${carer.id}/`)).statusCode).toBe(404);
+      const emptied = await gpA.api('PUT', `${url}${carer.id}/`, {
+        carer_type: 2,
+        first_name: '',
+        last_name: '',
+        email: '',
+        relation: '',
+        phone: '',
+      });
+      expect(emptied.statusCode).toBe(204);
+      expect((await gpA.api('GET', url)).json()).toEqual([]);
+    });
+  });
+
+  describe('MRN', () => {
+    it('answers 404 until there is one, requires the number and keeps it at the caller’s establishment', async () => {
+      const p = (await create(base)).json();
+      const url = `/api/patients/${p.id}/mrn/`;
+      expect((await gpA.api('GET', url)).statusCode).toBe(404);
+      const missing = await gpA.api('POST', url, { number: ' ' });
+      expect([missing.statusCode, missing.json()]).toEqual([400, { number: REQUIRED }]);
+      const added = await gpA.api('POST', url, { number: 'H-1001', establishment: estB });
+      expect(added.statusCode).toBe(201);
+      const mrn = added.json();
+      expect(mrn).toMatchObject({
+        number: 'H-1001',
+        establishment: { id: estA },
+        added_by: { id: gpA.user.id },
+      });
+      expect((await gpA.api('POST', url, { number: 'H-1002' })).statusCode).toBe(400);
+      expect((await gpA.api('GET', url)).json()).toHaveLength(1);
+      expect((await gpA.api('GET', `/api/patients/${p.id}/`)).json().mrn).toBe('H-1001');
+      const changed = await gpA.api('PUT', `${url}${mrn.id}/`, { number: 'H-2002' });
+      expect(changed.json().number).toBe('H-2002');
+      expect((await gpA.api('PUT', `${url}${mrn.id}/`, { number: '' })).statusCode).toBe(400);
+      // Another patient cannot take the same number here.
+      const q = (await create(base)).json();
+      const clash = await gpA.api('POST', `/api/patients/${q.id}/mrn/`, { number: 'h-2002' });
+      expect(clash.statusCode).toBe(400);
+      expect((await gpB.api('PUT', `${url}${mrn.id}/`, { number: 'X' })).statusCode).toBe(404);
+      expect((await gpA.api('DELETE', `${url}${mrn.id}/`)).statusCode).toBe(204);
+      expect((await gpA.api('GET', url)).statusCode).toBe(404);
+      const actions = (await auditRows(p.id)).map((r) => r.action);
+      expect(actions).toEqual(
+        expect.arrayContaining(['patient.mrn.create', 'patient.mrn.update', 'patient.mrn.delete']),
+      );
+    });
+
+    it('creates a patient with an MRN in the body', async () => {
+      const res = await create({ ...base, mrn: 'H-3003' });
+      expect(res.json()).toMatchObject({ mrn: 'H-3003', mrns: [{ number: 'H-3003' }] });
+    });
+  });
+});

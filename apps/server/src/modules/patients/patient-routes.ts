@@ -1,0 +1,221 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
+import {
+  PatientContextQuerySchema,
+  PatientListQuerySchema,
+  PatientPageSchema,
+  PatientSchema,
+  PatientWriteSchema,
+} from '@referrals/domain/patients/patient-schemas';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { notFound } from '../../http/api-errors.ts';
+import { toPage } from '../../http/paging.ts';
+import { isUuid } from '../employments/employment-rows.ts';
+import { auditActorFrom, recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { callerOf, type Caller } from '../tenancy/caller.ts';
+import type { AccessRule } from '../tenancy/route-access.ts';
+import { findVisiblePatient, listPatients, patientDetail } from './patient-queries.ts';
+import { patientEstablishmentOf } from './patient-visibility.ts';
+import { createPatient, deletePatient, updatePatient } from './patient-writes.ts';
+
+/** Lists and creates act for the current establishment; a caller with none (a patient user) gets 403. */
+export const actsForAnEstablishment: AccessRule = {
+  name: 'acts for an establishment',
+  allows: (caller) => caller.current !== null,
+};
+
+export const PatientIdParamsSchema = z.object({ id: z.string() });
+
+/** The caller and audit actor of a call about one patient; no current establishment or a bad id is a 404. */
+export async function patientCall(
+  request: FastifyRequest,
+  id: string,
+): Promise<{ caller: Caller; actor: AuditActor }> {
+  const caller = await callerOf(request);
+  const establishmentId = patientEstablishmentOf(caller);
+  if (establishmentId === null || !isUuid(id)) throw notFound();
+  return {
+    caller,
+    actor: auditActorFrom(request, { actorId: caller.userId, establishmentId }),
+  };
+}
+
+/** `within_establishment` naming another establishment than the caller's current one finds nothing. */
+function outsideContext(caller: Caller, within: string | undefined): boolean {
+  return within !== undefined && isUuid(within) && within !== patientEstablishmentOf(caller);
+}
+
+/**
+ * Patient records (spec section 7 Patients): search, create, read, update and delete, all through the
+ * patient visibility function, each read and change with its audit row in the same transaction.
+ */
+export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const db = app.database.db;
+  const security = [{ bearer: [] }];
+  const tags = ['patients'];
+  const errors = {
+    400: FieldErrorsSchema,
+    401: DetailErrorSchema,
+    403: DetailErrorSchema,
+    404: DetailErrorSchema,
+  };
+
+  app.get(
+    '/api/patients/',
+    {
+      config: { access: actsForAnEstablishment },
+      schema: {
+        tags,
+        summary: 'Search the patients the current establishment may see, 10 a page',
+        description:
+          'keyword: every word must match the start of the first name, last name, Medicare number or an ' +
+          'MRN at the current establishment. status defaults to complete. Each patient returned is ' +
+          'written to the audit log (one row per patient, action patient.list).',
+        security,
+        querystring: PatientListQuerySchema,
+        response: { 200: PatientPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const actor = auditActorFrom(request, {
+        actorId: caller.userId,
+        establishmentId: patientEstablishmentOf(caller),
+      });
+      const { count, results } = await db.transaction(async (tx) => {
+        const page = await listPatients(tx, caller, request.query);
+        // One row per patient shown, so "who has seen this patient" is one indexed lookup on patient_id.
+        if (page.results.length > 0) {
+          await tx.insert(auditLog).values(
+            page.results.map((patient) => ({
+              actor_id: actor.actorId,
+              establishment_id: actor.establishmentId,
+              ip: actor.ip,
+              request_id: actor.requestId,
+              action: 'patient.list',
+              resource_type: 'patient',
+              resource_id: patient.id,
+              patient_id: patient.id,
+              outcome: 'success',
+              detail: { page: request.query.page },
+            })),
+          );
+        }
+        return page;
+      });
+      return toPage(request, request.query, count, results, app.config.publicUrl);
+    },
+  );
+
+  app.post(
+    '/api/patients/',
+    {
+      config: { access: actsForAnEstablishment },
+      schema: {
+        tags,
+        summary: 'Create a patient owned by the current establishment (section 5 Patient save rules)',
+        description:
+          'first_name, last_name and dob are required. establishment and created_by are set by the server. ' +
+          'An mrn in the body becomes the MRN at the current establishment.',
+        security,
+        querystring: z.object({ within_establishment: z.string().max(100).optional() }),
+        body: PatientWriteSchema,
+        response: { 201: PatientSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const actor = auditActorFrom(request, {
+        actorId: caller.userId,
+        establishmentId: patientEstablishmentOf(caller),
+      });
+      const patient = await createPatient(db, { caller, actor, body: request.body });
+      return reply.status(201).send(patient);
+    },
+  );
+
+  app.get(
+    '/api/patients/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'One patient with carers, concession cards, health funds, MRNs and external ids',
+        security,
+        params: PatientIdParamsSchema,
+        querystring: PatientContextQuerySchema,
+        response: { 200: PatientSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, actor } = await patientCall(request, request.params.id);
+      if (outsideContext(caller, request.query.within_establishment)) throw notFound();
+      return db.transaction(async (tx) => {
+        const row = await findVisiblePatient(tx, caller, request.params.id);
+        if (!row) throw notFound();
+        await recordAudit(tx, actor, {
+          action: 'patient.read',
+          resourceType: 'patient',
+          resourceId: row.id,
+          patientId: row.id,
+        });
+        return patientDetail(tx, caller, row);
+      });
+    },
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/api/patients/:id/',
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          method === 'PUT'
+            ? 'Update a patient (first_name, last_name and dob required; lists left out stay)'
+            : 'Update some fields of a patient',
+        description: 'The section 5 save rules apply as on create. A stale version is a 409.',
+        security,
+        params: PatientIdParamsSchema,
+        querystring: PatientContextQuerySchema,
+        body: PatientWriteSchema,
+        response: { 200: PatientSchema, ...errors, 409: DetailErrorSchema },
+      },
+      handler: async (request) => {
+        const { caller, actor } = await patientCall(request, request.params.id);
+        if (outsideContext(caller, request.query.within_establishment)) throw notFound();
+        return updatePatient(db, {
+          caller,
+          actor,
+          id: request.params.id,
+          body: request.body,
+          mode: method === 'PUT' ? 'replace' : 'patch',
+        });
+      },
+    });
+  }
+
+  app.delete(
+    '/api/patients/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Delete a patient (kept as deleted: referrals refer to it); only its owning establishment',
+        security,
+        params: PatientIdParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { caller, actor } = await patientCall(request, request.params.id);
+      await deletePatient(db, { caller, actor, id: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+
+  done();
+};

@@ -1,14 +1,148 @@
-import { ComingSoon } from '@/ui/coming-soon';
-import { IconAddressBook } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { PAGE_SIZE } from '@referrals/domain/constants';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+import { useContactList } from '../api/list-contacts';
+import { contactName } from '../contact-name';
+import { useDirectoryEstablishment } from '../use-directory-establishment';
 
-/** Contacts, the Other HCPs directory (spec section 2). */
-export function ContactsPage() {
+function ContactList({ establishmentId }: { establishmentId: string }) {
+  const [keyword, setKeyword] = useState('');
+  const [debounced] = useDebouncedValue(keyword, 300);
+  const [page, setPage] = useState(1);
+  const contacts = useContactList(establishmentId, { keyword: debounced, page });
+  const pages = Math.max(1, Math.ceil((contacts.data?.count ?? 0) / PAGE_SIZE));
   return (
-    <ComingSoon
-      title="Other HCPs"
-      icon={IconAddressBook}
-      description="Your directory of other health professionals who do not use Referrals, so you can still address referrals and reports to them."
-      plannedFeatures={['Search your saved health professionals', 'Add a new health professional']}
-    />
+    <Stack gap="md">
+      <TextInput
+        label="Search health professionals"
+        placeholder="Name or practice"
+        leftSection={<IconSearch size={16} />}
+        rightSection={contacts.isFetching ? <Loader size="xs" /> : undefined}
+        value={keyword}
+        onChange={(event) => {
+          setKeyword(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={420}
+      />
+      {contacts.isError && (
+        <Alert color="red" variant="light" role="alert">
+          The health professionals could not be loaded. Please try again.
+        </Alert>
+      )}
+      {contacts.isPending && <Loader aria-label="Loading the health professionals" />}
+      {contacts.data !== undefined &&
+        (contacts.data.results.length === 0 ? (
+          <Text c="gray.7" size="sm">
+            {debounced.trim() !== ''
+              ? `No one matches “${debounced.trim()}”.`
+              : 'No health professionals yet. Add the first one to address referrals and reports to them.'}
+          </Text>
+        ) : (
+          <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={640}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Practice</Table.Th>
+                  <Table.Th>Phone</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {contacts.data.results.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={paths.contacts.detail.getHref(entry.id)}
+                        fw={600}
+                        size="sm"
+                      >
+                        {contactName(entry)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{entry.practice_name ?? '—'}</Text>
+                      {entry.city !== null && (
+                        <Text size="xs" c="gray.7">
+                          {entry.city} {entry.state}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{entry.phone1 ?? '—'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{entry.email ?? '—'}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        ))}
+      {pages > 1 && (
+        <Group justify="space-between">
+          <Text size="sm" c="gray.7">
+            {contacts.data?.count} health professionals
+          </Text>
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Contacts, the Other HCPs of the current establishment (spec section 2 /contacts/): its own directory's
+ * role HCP entries, searched and paged.
+ */
+export function ContactsPage() {
+  const establishment = useDirectoryEstablishment();
+  if (establishment === undefined) return <Loader aria-label="Loading your profile" />;
+  return (
+    <Stack gap="lg" maw={1080}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} fz="h2">
+            Other HCPs
+          </Title>
+          <Text c="gray.7">
+            {establishment === null
+              ? 'Join an establishment to keep a directory of other health professionals.'
+              : `Health professionals ${establishment.name} addresses referrals and reports to.`}
+          </Text>
+        </Stack>
+        {establishment !== null && (
+          <Button
+            component={Link}
+            to={paths.contacts.create.getHref()}
+            leftSection={<IconUserPlus size={18} />}
+          >
+            Add a health professional
+          </Button>
+        )}
+      </Group>
+      {/* Keyed so switching establishment starts at page 1 with an empty search. */}
+      {establishment !== null && <ContactList key={establishment.id} establishmentId={establishment.id} />}
+    </Stack>
   );
 }

@@ -1,18 +1,130 @@
-import { ComingSoon } from '@/ui/coming-soon';
-import { IconUsers } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { PAGE_SIZE } from '@referrals/domain/constants';
+import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useProfile } from '@/lib/auth/get-profile';
+import { currentEmployment } from '@/lib/profile-display';
+import { paths } from '@/lib/paths';
+import { usePatientList } from '../api/list-patients';
+import { PatientTable } from '../components/patient-table';
 
-/** Patients list (spec section 2). */
-export function PatientsPage() {
+function EmptyState({ keyword }: { keyword: string }) {
   return (
-    <ComingSoon
-      title="Patients"
-      icon={IconUsers}
-      description="Find and manage your patients' records: contact details, carers, Medicare and concession cards, health funds and medical record numbers."
-      plannedFeatures={[
-        'Search patients by name, date of birth or Medicare number',
-        'Open a patient to see their referrals',
-        'Add a new patient',
-      ]}
-    />
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon size={48} radius="xl" variant="light">
+          <IconUsers size={26} stroke={1.6} />
+        </ThemeIcon>
+        {keyword === '' ? (
+          <>
+            <Text fw={600}>No patients yet</Text>
+            <Text size="sm" c="gray.7" maw={420}>
+              Patients you add, or who come with a referral, are listed here.
+            </Text>
+            <Button component={Link} to={paths.patients.create.getHref()} variant="light">
+              Create a patient
+            </Button>
+          </>
+        ) : (
+          <>
+            <Text fw={600}>No patient matches “{keyword}”</Text>
+            <Text size="sm" c="gray.7" maw={420}>
+              Every word must match part of a name, the Medicare number or a medical record number.
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PatientList({ establishmentId }: { establishmentId: string }) {
+  const [keyword, setKeyword] = useState('');
+  const [debounced] = useDebouncedValue(keyword.trim(), 300);
+  const [page, setPage] = useState(1);
+  const patients = usePatientList(establishmentId, { keyword: debounced, page });
+  const count = patients.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  return (
+    <Stack gap="md">
+      <TextInput
+        label="Search patients"
+        placeholder="Name, Medicare number or MRN"
+        leftSection={<IconSearch size={16} />}
+        rightSection={patients.isFetching ? <Loader size="xs" /> : undefined}
+        value={keyword}
+        onChange={(event) => {
+          setKeyword(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={480}
+      />
+      {patients.isError && (
+        <Alert color="red" variant="light" role="alert">
+          The patients could not be loaded. Please try again.
+        </Alert>
+      )}
+      {patients.isPending && <Loader aria-label="Loading the patients" />}
+      {patients.data !== undefined &&
+        (patients.data.results.length === 0 ? (
+          <EmptyState keyword={debounced} />
+        ) : (
+          <PatientTable patients={patients.data.results} />
+        ))}
+      {patients.data !== undefined && count > 0 && (
+        <Group justify="space-between">
+          <Text size="sm" c="gray.7">
+            {count === 1 ? '1 patient' : `${count} patients`}
+          </Text>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Patients at /patients (spec sections 2, 7 Patients): search by every word, 10 a page, and Create. */
+export function PatientsPage() {
+  const { data: profile } = useProfile();
+  if (profile === undefined) return <Loader aria-label="Loading your profile" />;
+  const establishment = currentEmployment(profile)?.establishment;
+  return (
+    <Stack gap="lg" maw={1080}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} fz="h2">
+            Patients
+          </Title>
+          <Text c="gray.7">
+            {establishment === undefined
+              ? 'The patients of your establishment.'
+              : `The patients of ${establishment.name}.`}
+          </Text>
+        </Stack>
+        <Button
+          component={Link}
+          to={paths.patients.create.getHref()}
+          leftSection={<IconUserPlus size={18} />}
+        >
+          Create
+        </Button>
+      </Group>
+      {/* Keyed so switching establishment starts at page 1 with an empty search. */}
+      <PatientList key={establishment?.id ?? 'none'} establishmentId={establishment?.id ?? 'none'} />
+    </Stack>
   );
 }

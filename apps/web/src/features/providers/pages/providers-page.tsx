@@ -1,17 +1,138 @@
-import { ComingSoon } from '@/ui/coming-soon';
-import { IconStethoscope } from '@tabler/icons-react';
+import {
+  Alert,
+  Badge,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { PAGE_SIZE } from '@referrals/domain/constants';
+import { PROVIDER_LIST_ROLES, type ProviderListQuery } from '@referrals/domain/directory/doctor-schemas';
+import { roles } from '@referrals/domain/people/people-codes';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useProviderList } from '../api/list-providers';
 
-/** Providers, the platform users (spec section 2). */
+const roleOptions = PROVIDER_LIST_ROLES.map((code) => ({ value: code, label: roles.display(code) }));
+
+/**
+ * Providers (spec section 2 /providers): the health professionals who use Referrals, found by name and
+ * role, with the establishments where they practise.
+ */
 export function ProvidersPage() {
+  const [keyword, setKeyword] = useState('');
+  const [debounced] = useDebouncedValue(keyword, 300);
+  const [role, setRole] = useState<ProviderListQuery['role']>(undefined);
+  const [page, setPage] = useState(1);
+  const providers = useProviderList({ keyword: debounced, page, role });
+  const pages = Math.max(1, Math.ceil((providers.data?.count ?? 0) / PAGE_SIZE));
+
   return (
-    <ComingSoon
-      title="Providers"
-      icon={IconStethoscope}
-      description="Health professionals who use Referrals. Find a provider by name, specialty or location and see where they practise before you refer."
-      plannedFeatures={[
-        'Search providers by name, specialty or state',
-        'See the establishments where they practise',
-      ]}
-    />
+    <Stack gap="lg" maw={1080}>
+      <Stack gap={4}>
+        <Title order={1} fz="h2">
+          Providers
+        </Title>
+        <Text c="gray.7">Health professionals who use Referrals, and where they practise.</Text>
+      </Stack>
+      <Group align="flex-end" gap="md">
+        <TextInput
+          label="Search providers"
+          placeholder="First or last name"
+          leftSection={<IconSearch size={16} />}
+          rightSection={providers.isFetching ? <Loader size="xs" /> : undefined}
+          value={keyword}
+          onChange={(event) => {
+            setKeyword(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={360}
+        />
+        <Select
+          label="Role"
+          placeholder="All roles"
+          data={roleOptions}
+          value={role ?? null}
+          onChange={(value) => {
+            setRole(value ?? undefined);
+            setPage(1);
+          }}
+          clearable
+          w={260}
+        />
+      </Group>
+      {providers.isError && (
+        <Alert color="red" variant="light" role="alert">
+          The providers could not be loaded. Please try again.
+        </Alert>
+      )}
+      {providers.isPending && <Loader aria-label="Loading the providers" />}
+      {providers.data !== undefined &&
+        (providers.data.results.length === 0 ? (
+          <Text c="gray.7" size="sm">
+            {debounced.trim() !== '' ? `No provider matches “${debounced.trim()}”.` : 'No providers to show.'}
+          </Text>
+        ) : (
+          <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={640}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Specialties</Table.Th>
+                  <Table.Th>Practises at</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {providers.data.results.map((provider) => (
+                  <Table.Tr key={provider.id}>
+                    <Table.Td>
+                      <Text fw={600} size="sm">
+                        {provider.title.display} {provider.first_name} {provider.last_name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{provider.role.display}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {provider.specialties.length === 0 ? (
+                          <Text size="sm" c="gray.6">
+                            —
+                          </Text>
+                        ) : (
+                          provider.specialties.map((specialty) => (
+                            <Badge key={specialty.value} size="sm" variant="light" tt="none">
+                              {specialty.display}
+                            </Badge>
+                          ))
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{provider.establishments.map((place) => place.name).join(', ')}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        ))}
+      {pages > 1 && (
+        <Group justify="space-between">
+          <Text size="sm" c="gray.7">
+            {providers.data?.count} providers
+          </Text>
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,6 @@
+import type { DoctorEntry } from '@referrals/domain/directory/doctor-schemas';
+
+/** How a contact is named in lists and headings. */
+export function contactName(entry: Pick<DoctorEntry, 'title' | 'first_name' | 'last_name'>): string {
+  return [entry.title?.display, entry.first_name, entry.last_name].filter(Boolean).join(' ');
+}

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import {
   DirectoryListQuerySchema,
   DoctorEntryPageSchema,
@@ -15,6 +14,7 @@ import { callerOf, type Caller } from '../tenancy/caller.ts';
 import { directoryAuditActor, providerOnly } from './directory-access.ts';
 import { createDoctor, deleteDoctor, getDoctor, listDoctors, updateDoctor } from './directory-doctors.ts';
 import { mayUseDirectoryOf } from './directory-visibility.ts';
+import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
 
 export const DirectoryParamsSchema = z.object({ est: z.uuid() });
 export const DirectoryEntryParamsSchema = z.object({ est: z.uuid(), id: z.uuid() });
@@ -35,12 +35,7 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   const security = [{ bearer: [] }];
   const config = { access: providerOnly };
   const tags = ['directory'];
-  const errors = {
-    400: FieldErrorsSchema,
-    401: DetailErrorSchema,
-    403: DetailErrorSchema,
-    404: DetailErrorSchema,
-  };
+  const errors = SIGNED_IN_ERROR_RESPONSES;
 
   app.get(
     '/api/directory/:est/doctors/',

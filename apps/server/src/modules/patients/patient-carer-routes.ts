@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
+import { DetailErrorSchema } from '@referrals/domain/api';
 import { CarerSchema, CarerWriteSchema, type CarerWrite } from '@referrals/domain/patients/patient-schemas';
 import { keepCarer, prepareCarer, validateCarer } from '@referrals/domain/patients/patient-save-rules';
 import { carers } from '../../db/schema/patients.ts';
@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { findVisiblePatient, listCarers, toCarer } from './patient-queries.ts';
 import { PatientIdParamsSchema, patientCall } from './patient-routes.ts';
 import { STALE_CARER_MESSAGE } from './patient-writes.ts';
+import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
 
 /** A carer with nothing in it but its type and state (section 5: such a non-primary carer is not saved). */
 export const EMPTY_CARER_MESSAGE = 'Enter the carer’s details.';
@@ -48,12 +49,7 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
   const db = app.database.db;
   const security = [{ bearer: [] }];
   const tags = ['patients'];
-  const errors = {
-    400: FieldErrorsSchema,
-    401: DetailErrorSchema,
-    403: DetailErrorSchema,
-    404: DetailErrorSchema,
-  };
+  const errors = SIGNED_IN_ERROR_RESPONSES;
 
   app.get(
     '/api/patients/:id/carers/',

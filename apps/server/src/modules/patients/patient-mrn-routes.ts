@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { MrnListSchema, MrnSchema, MrnWriteSchema } from '@referrals/domain/patients/patient-schemas';
 import { patientMrns } from '../../db/schema/patients.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
@@ -11,6 +10,7 @@ import { findVisiblePatient, listMrns } from './patient-queries.ts';
 import { PatientIdParamsSchema, patientCall } from './patient-routes.ts';
 import { patientEstablishmentOf } from './patient-visibility.ts';
 import { MRN_EXISTS_MESSAGE, addMrn, checkMrnFree } from './patient-writes.ts';
+import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
 
 const MrnParamsSchema = z.object({ id: z.string(), mrnId: z.string() });
 const WithinQuerySchema = z.object({ within_establishment: z.string().max(100).optional() });
@@ -24,12 +24,7 @@ export const patientMrnRoutes: FastifyPluginCallbackZod = (app, _options, done) 
   const db = app.database.db;
   const security = [{ bearer: [] }];
   const tags = ['patients'];
-  const errors = {
-    400: FieldErrorsSchema,
-    401: DetailErrorSchema,
-    403: DetailErrorSchema,
-    404: DetailErrorSchema,
-  };
+  const errors = SIGNED_IN_ERROR_RESPONSES;
 
   app.get(
     '/api/patients/:id/mrn/',

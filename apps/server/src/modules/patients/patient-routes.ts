@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
+import { DetailErrorSchema } from '@referrals/domain/api';
 import {
   PatientContextQuerySchema,
   PatientListQuerySchema,
@@ -19,6 +19,7 @@ import type { AccessRule } from '../tenancy/route-access.ts';
 import { findVisiblePatient, listPatients, patientDetail } from './patient-queries.ts';
 import { patientEstablishmentOf } from './patient-visibility.ts';
 import { createPatient, deletePatient, updatePatient } from './patient-writes.ts';
+import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
 
 /** Lists and creates act for the current establishment; a caller with none (a patient user) gets 403. */
 export const actsForAnEstablishment: AccessRule = {
@@ -55,12 +56,7 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   const db = app.database.db;
   const security = [{ bearer: [] }];
   const tags = ['patients'];
-  const errors = {
-    400: FieldErrorsSchema,
-    401: DetailErrorSchema,
-    403: DetailErrorSchema,
-    404: DetailErrorSchema,
-  };
+  const errors = SIGNED_IN_ERROR_RESPONSES;
 
   app.get(
     '/api/patients/',

@@ -15,7 +15,7 @@ import { EmploymentStatusBadge } from '@/ui/employment-status-badge';
 import { EmploymentTable, type EmploymentSlot } from './employment-table';
 import { JoinEstablishment } from './join-establishment';
 import { LeaveDialog } from './leave-dialog';
-import { SectionCard } from './section-card';
+import { SectionCard } from '@/ui/section-card';
 
 function Invitations({ invitations }: { invitations: readonly Employment[] }) {
   return (

@@ -1,5 +1,6 @@
-import { Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SectionCard } from '@/ui/section-card';
 
 type FormSectionProps = {
   title: string;
@@ -13,39 +14,23 @@ type FormSectionProps = {
 export function FormSection({ title, description, toggle, children }: FormSectionProps) {
   const open = toggle === undefined || toggle.checked;
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      shadow="xs"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-label={title}
+    <SectionCard
+      title={title}
+      description={description}
+      aside={
+        toggle !== undefined && (
+          <Switch
+            aria-label={toggle.label}
+            size="md"
+            onLabel="ON"
+            offLabel="OFF"
+            checked={toggle.checked}
+            onChange={(event) => toggle.onChange(event.currentTarget.checked)}
+          />
+        )
+      }
     >
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2}>
-            <Title order={2} fz="h4">
-              {title}
-            </Title>
-            {description !== undefined && (
-              <Text size="sm" c="gray.7">
-                {description}
-              </Text>
-            )}
-          </Stack>
-          {toggle !== undefined && (
-            <Switch
-              aria-label={toggle.label}
-              size="md"
-              onLabel="ON"
-              offLabel="OFF"
-              checked={toggle.checked}
-              onChange={(event) => toggle.onChange(event.currentTarget.checked)}
-            />
-          )}
-        </Group>
-        {open && children}
-      </Stack>
-    </Paper>
+      {open && children}
+    </SectionCard>
   );
 }

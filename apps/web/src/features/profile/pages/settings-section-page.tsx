@@ -1,4 +1,4 @@
-import { Alert, Anchor, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { SettingsSectionSchema, type SettingsSection } from '@referrals/domain/people/people-codes';
 import type { Profile } from '@referrals/domain/profile/profile-schemas';
 import { IconAlertTriangle, IconChevronLeft } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { paths } from '@/lib/paths';
+import { SectionCard } from '@/ui/section-card';
 import { EmailVerificationNotice } from '../components/email-verification-notice';
 import { NotificationSettingsForm } from '../components/notification-settings-form';
 import { PersonalDetailsForm } from '../components/personal-details-form';
@@ -22,35 +23,6 @@ function BackToSettings() {
     <Anchor component={Link} to={paths.settings.overview.getHref()} size="sm">
       <IconChevronLeft size={14} style={{ verticalAlign: -2 }} /> Settings
     </Anchor>
-  );
-}
-
-/** A titled card within a section; each card saves on its own. */
-function SettingsCard({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} fz="h4">
-            {title}
-          </Title>
-          {description !== undefined && (
-            <Text size="sm" c="gray.7">
-              {description}
-            </Text>
-          )}
-        </Stack>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
@@ -78,7 +50,7 @@ function SectionContent({
   switch (section) {
     case 'medical-registration':
       return (
-        <SettingsCard title="Registration and provider numbers">
+        <SectionCard title="Registration and provider numbers">
           <ProfessionalDetailsForm
             key={key}
             profile={profile}
@@ -86,27 +58,27 @@ function SectionContent({
             submitLabel="Save medical registration"
             onSaved={saved('Your medical registration was saved.')}
           />
-        </SettingsCard>
+        </SectionCard>
       );
     case 'notifications':
       return (
-        <SettingsCard title="Email notifications">
+        <SectionCard title="Email notifications">
           <NotificationSettingsForm key={key} profile={profile} />
-        </SettingsCard>
+        </SectionCard>
       );
     case 'profile':
       return (
         <>
           {!profile.email_verified && <EmailVerificationNotice />}
-          <SettingsCard title="Personal details" description={`Signed in as ${profile.email}.`}>
+          <SectionCard title="Personal details" description={`Signed in as ${profile.email}.`}>
             <PersonalDetailsForm
               key={key}
               profile={profile}
               submitLabel="Save personal details"
               onSaved={saved('Your personal details were saved.')}
             />
-          </SettingsCard>
-          <SettingsCard title="Photo">
+          </SectionCard>
+          <SectionCard title="Photo">
             <ProfileImageField
               kind="avatar-image"
               label="Profile photo"
@@ -114,22 +86,22 @@ function SectionContent({
               current={profile.avatar_image ?? null}
               previewHeight={96}
             />
-          </SettingsCard>
-          <SettingsCard
+          </SectionCard>
+          <SectionCard
             title="Session"
             description="For your patients' privacy you are signed out when you are away."
           >
             <SessionExpiryForm key={key} profile={profile} />
-          </SettingsCard>
-          <SettingsCard title="Two-step sign-in">
+          </SectionCard>
+          <SectionCard title="Two-step sign-in">
             <TwoStepSignIn profile={profile} />
-          </SettingsCard>
-          <SettingsCard
+          </SectionCard>
+          <SectionCard
             title="Platform"
             description="Where you work with Referrals: in the browser or from your practice software."
           >
             <PlatformSummary />
-          </SettingsCard>
+          </SectionCard>
         </>
       );
     case 'establishments':

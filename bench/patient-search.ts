@@ -17,7 +17,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 200);
 const tag = `bench-patients-${Date.now().toString(36)}`;
 
 const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const database = await openDatabase({ url });
+// Generating and removing 200,000 rows takes longer than the server's 15-second statement limit.
+const database = await openDatabase({ url, statementTimeoutMs: 300_000 });
 const db = database.db;
 const textArray = (values: readonly string[]) =>
   sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);

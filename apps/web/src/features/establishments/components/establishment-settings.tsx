@@ -53,8 +53,10 @@ function Invitations({ invitations }: { invitations: readonly Employment[] }) {
 }
 
 function ClosedEmployments({ closed }: { closed: readonly Employment[] }) {
+  // Controlled, and the list drawn only while open: folded away means not there for screen readers either.
+  const [opened, setOpened] = useState<string | null>(null);
   return (
-    <Accordion variant="separated" radius="md" chevronPosition="right">
+    <Accordion variant="separated" radius="md" chevronPosition="right" value={opened} onChange={setOpened}>
       <Accordion.Item value="closed">
         <Accordion.Control>
           <Text fw={600} size="sm">
@@ -62,21 +64,23 @@ function ClosedEmployments({ closed }: { closed: readonly Employment[] }) {
           </Text>
         </Accordion.Control>
         <Accordion.Panel>
-          <Stack gap="sm">
-            {closed.map((employment) => (
-              <Group key={employment.id} justify="space-between" wrap="nowrap">
-                <div>
-                  <Text size="sm" fw={600}>
-                    {employment.establishment.name}
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    {employment.establishment.type.display} · {employment.establishment.state}
-                  </Text>
-                </div>
-                <EmploymentStatusBadge status={employment.status} />
-              </Group>
-            ))}
-          </Stack>
+          {opened === 'closed' && (
+            <Stack gap="sm">
+              {closed.map((employment) => (
+                <Group key={employment.id} justify="space-between" wrap="nowrap">
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {employment.establishment.name}
+                    </Text>
+                    <Text size="xs" c="gray.7">
+                      {employment.establishment.type.display} · {employment.establishment.state}
+                    </Text>
+                  </div>
+                  <EmploymentStatusBadge status={employment.status} />
+                </Group>
+              ))}
+            </Stack>
+          )}
         </Accordion.Panel>
       </Accordion.Item>
     </Accordion>

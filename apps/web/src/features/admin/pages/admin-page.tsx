@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Loader, Pagination, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Group, Loader, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
 import { PAGE_SIZE } from '@referrals/domain/constants';
 import { canAdministerEstablishment } from '@referrals/domain/people/access-rules';
 import type { StaffListQuery } from '@referrals/domain/people/employment-schemas';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
@@ -13,27 +12,22 @@ import { useStaffList } from '../api/list-staff';
 import { InviteStaffDialog } from '../components/invite-staff-dialog';
 import { StaffMemberDrawer } from '../components/staff-member-drawer';
 import { StaffTable } from '../components/staff-table';
+import { ListSearchInput, useListSearch } from '@/ui/list-search';
 
 type StaffList = StaffListQuery['list'];
 
 function StaffListPanel({ establishmentId, list }: { establishmentId: string; list: StaffList }) {
-  const [keyword, setKeyword] = useState('');
-  const [debounced] = useDebouncedValue(keyword, 300);
-  const [page, setPage] = useState(1);
+  const { keyword, setKeyword, searched: debounced, page, setPage } = useListSearch();
   const staff = useStaffList(establishmentId, { list, keyword: debounced, page });
   const pages = Math.max(1, Math.ceil((staff.data?.count ?? 0) / PAGE_SIZE));
   return (
     <Stack gap="md">
-      <TextInput
+      <ListSearchInput
         label="Search staff"
         placeholder="Name or email"
-        leftSection={<IconSearch size={16} />}
-        rightSection={staff.isFetching ? <Loader size="xs" /> : undefined}
+        busy={staff.isFetching}
         value={keyword}
-        onChange={(event) => {
-          setKeyword(event.currentTarget.value);
-          setPage(1);
-        }}
+        onSearch={setKeyword}
         maw={420}
       />
       {staff.isError && (

@@ -9,37 +9,29 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { PAGE_SIZE } from '@referrals/domain/constants';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useContactList } from '../api/list-contacts';
 import { contactName } from '../contact-name';
 import { useDirectoryEstablishment } from '../use-directory-establishment';
+import { ListSearchInput, useListSearch } from '@/ui/list-search';
 
 function ContactList({ establishmentId }: { establishmentId: string }) {
-  const [keyword, setKeyword] = useState('');
-  const [debounced] = useDebouncedValue(keyword, 300);
-  const [page, setPage] = useState(1);
+  const { keyword, setKeyword, searched: debounced, page, setPage } = useListSearch();
   const contacts = useContactList(establishmentId, { keyword: debounced, page });
   const pages = Math.max(1, Math.ceil((contacts.data?.count ?? 0) / PAGE_SIZE));
   return (
     <Stack gap="md">
-      <TextInput
+      <ListSearchInput
         label="Search health professionals"
         placeholder="Name or practice"
-        leftSection={<IconSearch size={16} />}
-        rightSection={contacts.isFetching ? <Loader size="xs" /> : undefined}
+        busy={contacts.isFetching}
         value={keyword}
-        onChange={(event) => {
-          setKeyword(event.currentTarget.value);
-          setPage(1);
-        }}
+        onSearch={setKeyword}
         maw={420}
       />
       {contacts.isError && (

@@ -7,20 +7,18 @@ import {
   Paper,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { PAGE_SIZE } from '@referrals/domain/constants';
-import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { currentEmployment } from '@/lib/profile-display';
 import { paths } from '@/lib/paths';
 import { usePatientList } from '../api/list-patients';
 import { PatientTable } from '../components/patient-table';
+import { ListSearchInput, useListSearch } from '@/ui/list-search';
 
 function EmptyState({ keyword }: { keyword: string }) {
   return (
@@ -53,24 +51,18 @@ function EmptyState({ keyword }: { keyword: string }) {
 }
 
 function PatientList({ establishmentId }: { establishmentId: string }) {
-  const [keyword, setKeyword] = useState('');
-  const [debounced] = useDebouncedValue(keyword.trim(), 300);
-  const [page, setPage] = useState(1);
+  const { keyword, setKeyword, searched: debounced, page, setPage } = useListSearch();
   const patients = usePatientList(establishmentId, { keyword: debounced, page });
   const count = patients.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
   return (
     <Stack gap="md">
-      <TextInput
+      <ListSearchInput
         label="Search patients"
         placeholder="Name, Medicare number or MRN"
-        leftSection={<IconSearch size={16} />}
-        rightSection={patients.isFetching ? <Loader size="xs" /> : undefined}
+        busy={patients.isFetching}
         value={keyword}
-        onChange={(event) => {
-          setKeyword(event.currentTarget.value);
-          setPage(1);
-        }}
+        onSearch={setKeyword}
         maw={480}
       />
       {patients.isError && (

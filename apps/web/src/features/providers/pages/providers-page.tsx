@@ -9,16 +9,14 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { PAGE_SIZE } from '@referrals/domain/constants';
 import { PROVIDER_LIST_ROLES, type ProviderListQuery } from '@referrals/domain/directory/doctor-schemas';
 import { roles } from '@referrals/domain/people/people-codes';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useProviderList } from '../api/list-providers';
+import { ListSearchInput, useListSearch } from '@/ui/list-search';
 
 const roleOptions = PROVIDER_LIST_ROLES.map((code) => ({ value: code, label: roles.display(code) }));
 
@@ -27,10 +25,8 @@ const roleOptions = PROVIDER_LIST_ROLES.map((code) => ({ value: code, label: rol
  * role, with the establishments where they practise.
  */
 export function ProvidersPage() {
-  const [keyword, setKeyword] = useState('');
-  const [debounced] = useDebouncedValue(keyword, 300);
+  const { keyword, setKeyword, searched: debounced, page, setPage } = useListSearch();
   const [role, setRole] = useState<ProviderListQuery['role']>(undefined);
-  const [page, setPage] = useState(1);
   const providers = useProviderList({ keyword: debounced, page, role });
   const pages = Math.max(1, Math.ceil((providers.data?.count ?? 0) / PAGE_SIZE));
 
@@ -43,16 +39,12 @@ export function ProvidersPage() {
         <Text c="gray.7">Health professionals who use Referrals, and where they practise.</Text>
       </Stack>
       <Group align="flex-end" gap="md">
-        <TextInput
+        <ListSearchInput
           label="Search providers"
           placeholder="First or last name"
-          leftSection={<IconSearch size={16} />}
-          rightSection={providers.isFetching ? <Loader size="xs" /> : undefined}
+          busy={providers.isFetching}
           value={keyword}
-          onChange={(event) => {
-            setKeyword(event.currentTarget.value);
-            setPage(1);
-          }}
+          onSearch={setKeyword}
           w={360}
         />
         <Select

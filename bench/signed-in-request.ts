@@ -4,6 +4,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
+import { openRuntimeDatabase } from '../apps/server/src/db/runtime-role.ts';
 import { isDatabaseEmpty, seedDemoData } from '../apps/server/src/db/seed/demo-seed.ts';
 import { SignInClient } from '../apps/server/test/sign-in-client.ts';
 
@@ -13,9 +14,11 @@ const config = loadConfig({
   PUBLIC_URL: 'http://referrals.bench',
   DEMO_PASSWORD: 'bench-password',
 });
-const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL });
-await migrateDatabase(database);
-if (await isDatabaseEmpty(database.db)) await seedDemoData(database.db, { demoPassword: 'bench-password' });
+const owner = await openDatabase({ url: process.env.BENCH_DATABASE_URL });
+await migrateDatabase(owner);
+if (await isDatabaseEmpty(owner.db)) await seedDemoData(owner.db, { demoPassword: 'bench-password' });
+// The server works as its runtime role, as in production.
+const database = await openRuntimeDatabase(owner);
 const app = await buildApp(config, { database });
 try {
   let started = performance.now();
@@ -44,4 +47,5 @@ try {
 } finally {
   await app.close();
   await database.close();
+  if (owner !== database) await owner.close();
 }

@@ -6,7 +6,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { APP_VERSION, UPLOAD_MAX_BYTES } from '@referrals/domain/constants';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { openConfiguredDatabase } from './db/open-configured.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNotFound, trackRoutes, type RouteTable } from './http/not-found.ts';
 import { loggerOptions } from './logging.ts';
@@ -48,14 +47,14 @@ declare module 'fastify' {
 }
 
 export type BuildAppOptions = {
-  /** An open, migrated database; tests pass theirs. Without it the app opens one from the config and closes it with the app. */
-  database?: DatabaseHandle;
+  /** An open, migrated database, signed in as the runtime role (db/runtime-role.ts); the caller closes it. */
+  database: DatabaseHandle;
   /** Extra routes registered with the product's own (tests of the error envelope use it). */
   withRoutes?: ((app: FastifyInstance) => void) | undefined;
 };
 
 /** The whole server as a Fastify instance: `inject` in tests, `listen` in main.ts. */
-export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     // A proxy's request id is kept so one request can be followed across services.
@@ -70,13 +69,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
-  const database =
-    options.database ??
-    (await openConfiguredDatabase(config, (error) =>
-      app.log.error({ err: error }, 'database connection lost; the pool will reconnect'),
-    ));
-  app.decorate('database', database);
-  if (!options.database) app.addHook('onClose', () => database.close());
+  app.decorate('database', options.database);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

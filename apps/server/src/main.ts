@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
+import { openRuntimeDatabase } from './db/runtime-role.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed.ts';
 
@@ -12,12 +13,15 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = await openConfiguredDatabase(config, (error) =>
+  const owner = await openConfiguredDatabase(config, (error) =>
     console.error(`database connection lost (${error.message}); the pool will reconnect`),
   );
-  await migrateDatabase(database);
-  const seeded = config.seedDemoData && (await isDatabaseEmpty(database.db));
-  if (seeded) await seedDemoData(database.db, { demoPassword: config.demoPassword });
+  await migrateDatabase(owner);
+  const seeded = config.seedDemoData && (await isDatabaseEmpty(owner.db));
+  if (seeded) await seedDemoData(owner.db, { demoPassword: config.demoPassword });
+  // Migrations ran as the owner; the server itself works as the runtime role (docs/security.md).
+  const database = await openRuntimeDatabase(owner);
+  if (database !== owner) await owner.close();
 
   const app = await buildApp({ ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST }, { database });
   app.addHook('onClose', () => database.close());

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
-import { workerDatabase } from './test-database.ts';
+import { workerAppDatabase, workerDatabase } from './test-database.ts';
 
+/** The app (working as the runtime role) and the database as its owner, for setting up and inspecting. */
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config };
 
 /**
@@ -20,7 +21,7 @@ export async function buildTestApp(
     ...env,
   });
   const database = await workerDatabase();
-  const app = await buildApp(config, { database, withRoutes });
+  const app = await buildApp(config, { database: await workerAppDatabase(), withRoutes });
   await app.ready();
   return { app, database, config };
 }

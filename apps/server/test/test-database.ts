@@ -2,17 +2,29 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/database.ts';
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../src/db/database.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { openRuntimeDatabase } from '../src/db/runtime-role.ts';
 
 const CACHE_KEY = Symbol.for('referrals.test.database');
-type Cache = { [CACHE_KEY]?: Promise<DatabaseHandle> };
+const APP_CACHE_KEY = Symbol.for('referrals.test.app-database');
+type Cache = { [CACHE_KEY]?: Promise<DatabaseHandle>; [APP_CACHE_KEY]?: Promise<DatabaseHandle> };
 
-/** This worker's database, opened once and shared by the files the worker runs. */
+/**
+ * This worker's database as its owner, opened once and shared by the files the worker runs: tests set up
+ * and inspect through it. On PGlite its one session runs as the runtime role once workerAppDatabase opened.
+ */
 export function workerDatabase(): Promise<DatabaseHandle> {
   const cache = globalThis as Cache;
   cache[CACHE_KEY] ??= openWorkerDatabase();
   return cache[CACHE_KEY];
+}
+
+/** The same database as the server sees it, signed in as the runtime role (db/runtime-role.ts). */
+export function workerAppDatabase(): Promise<DatabaseHandle> {
+  const cache = globalThis as Cache;
+  cache[APP_CACHE_KEY] ??= workerDatabase().then(openRuntimeDatabase);
+  return cache[APP_CACHE_KEY];
 }
 
 async function openWorkerDatabase(): Promise<DatabaseHandle> {
@@ -62,13 +74,31 @@ async function createWorkerPostgres(serverUrl: string): Promise<string> {
   return workerUrl;
 }
 
-/** Empties every application table so each test file starts from a clean, migrated database. */
+/**
+ * Runs `work` in a transaction as the owner of the tables. On PGlite the one session runs as the runtime
+ * role, so the transaction sets it aside (SET LOCAL ROLE ends with it); on PostgreSQL it is a no-op.
+ */
+export function asOwner<T>(handle: DatabaseHandle, work: (tx: Database) => Promise<T>): Promise<T> {
+  return handle.db.transaction(async (tx) => {
+    await tx.execute(sql`set local role none`);
+    return work(tx);
+  });
+}
+
+/**
+ * Empties every application table so each test file starts from a clean, migrated database. Only the
+ * owner may empty the audit log, and only with its TRUNCATE trigger set aside for the statement.
+ */
 export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
-  const rows = await queryRows<{ tablename: string }>(
-    handle.db,
-    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'`,
-  );
-  const tables = rows.map((r) => `"${r.tablename}"`);
-  if (tables.length > 0)
-    await handle.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+  await asOwner(handle, async (tx) => {
+    const rows = await queryRows<{ tablename: string }>(
+      tx,
+      sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'`,
+    );
+    const tables = rows.map((r) => `"${r.tablename}"`);
+    if (tables.length === 0) return;
+    await tx.execute(sql`alter table audit_log disable trigger audit_log_no_truncate`);
+    await tx.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+    await tx.execute(sql`alter table audit_log enable trigger audit_log_no_truncate`);
+  });
 }

@@ -22,8 +22,16 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Answers whether the database takes a trivial query; used by /api/health. */
   ping(): Promise<boolean>;
+  /**
+   * The same database, signed in as another role (the server's runtime role, runtime-role.ts): a pool of
+   * its own on PostgreSQL. PGlite has a single session, which takes the role over, so this handle then
+   * runs as that role too and the returned one owns the session.
+   */
+  signInAs(login: DatabaseLogin): Promise<DatabaseHandle>;
   close(): Promise<void>;
 };
+
+export type DatabaseLogin = { role: string; password: string };
 
 export type DatabaseOptions = {
   /** A PostgreSQL server; without it, embedded PGlite. */
@@ -62,6 +70,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     db: drizzlePg({ client: pool }),
     kind: 'postgres',
     ping: () => ping(() => pool.query('select 1')),
+    signInAs: (login) => openPostgres(urlSignedInAs(url, login), options),
     close: () => pool.end(),
   };
   // Fail at start-up, not at the first request, when the server cannot be reached.
@@ -77,12 +86,31 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const client = await PGlite.create(dir && !dir.startsWith('memory://') ? dir : undefined, {
     ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
   });
-  return {
-    db: drizzlePglite({ client }) as unknown as Database,
+  const handle: DatabaseHandle = {
+    db: drizzlePglite({ client }),
     kind: 'pglite',
     ping: () => ping(() => client.query('select 1')),
+    async signInAs(login) {
+      // PGlite's one session belongs to its superuser: the role applies to every later statement, but
+      // SQL could RESET it, which only a PostgreSQL server's separate login rules out (docs/security.md).
+      await client.exec(`set role ${quoteIdentifier(login.role)}`);
+      return handle;
+    },
     close: () => client.close(),
   };
+  return handle;
+}
+
+function urlSignedInAs(url: string, login: DatabaseLogin): string {
+  const signedIn = new URL(url);
+  signedIn.username = encodeURIComponent(login.role);
+  signedIn.password = encodeURIComponent(login.password);
+  return signedIn.toString();
+}
+
+/** A name safe to splice into SQL where a parameter cannot go (SET ROLE, ALTER ROLE). */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 async function ping(query: () => Promise<unknown>): Promise<boolean> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { asOwner } from '../../../test/test-database.ts';
 import { recordAudit, type AuditActor } from './record-audit.ts';
 
 const actor: AuditActor = {
@@ -60,7 +61,7 @@ describe('the audit log', () => {
     expect(rows).toEqual([]);
   });
 
-  it('refuses to change or remove a written row', async () => {
+  it('refuses to change or remove a written row, even for the owner of the table', async () => {
     await recordAudit(
       t.database.db,
       { ...actor, requestId: 'req-kept' },
@@ -70,10 +71,12 @@ describe('the audit log', () => {
     const refusedAsAppendOnly = (error: unknown) =>
       String((error as { cause?: Error }).cause?.message).includes('append-only');
     await expect(
-      t.database.db.execute(sql`update audit_log set outcome = 'success' where request_id = 'req-kept'`),
+      asOwner(t.database, (tx) =>
+        tx.execute(sql`update audit_log set outcome = 'success' where request_id = 'req-kept'`),
+      ),
     ).rejects.toSatisfy(refusedAsAppendOnly);
     await expect(
-      t.database.db.execute(sql`delete from audit_log where request_id = 'req-kept'`),
+      asOwner(t.database, (tx) => tx.execute(sql`delete from audit_log where request_id = 'req-kept'`)),
     ).rejects.toSatisfy(refusedAsAppendOnly);
     const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.request_id, 'req-kept'));
     expect(rows.map((r) => r.outcome)).toEqual(['failure']);

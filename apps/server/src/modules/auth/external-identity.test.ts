@@ -8,7 +8,7 @@ import { createUser, type User } from '../../db/factories/factories.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/people.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { workerDatabase } from '../../../test/test-database.ts';
+import { workerAppDatabase } from '../../../test/test-database.ts';
 import { SignInClient } from '../../../test/sign-in-client.ts';
 import { backdateSessionActivity } from './auth-sessions.ts';
 import { hashPassword } from './passwords.ts';
@@ -37,7 +37,7 @@ describe('signing in through an external OpenID provider (OIDC_ISSUER)', () => {
     const port = await freePort();
     providerUrl = `http://127.0.0.1:${port}`;
     provider = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: providerUrl }), {
-      database: await workerDatabase(),
+      database: await workerAppDatabase(),
     });
     await provider.listen({ port, host: '127.0.0.1' });
     api = await buildTestApp({ OIDC_ISSUER: `${providerUrl}/auth`, OIDC_AUDIENCE: `${providerUrl}/api` });

@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNotFound, trackRoutes, type RouteTable } from './http/not-found.ts';
-import { loggerOptions } from './logging.ts';
+import { loggerOptions, type LogDestination } from './logging.ts';
 import { registerIdentity } from './modules/auth/identity-plugin.ts';
 import { staffRoutes } from './modules/admin/staff-routes.ts';
 import { doctorListRoutes } from './modules/doctors/doctor-list-routes.ts';
@@ -51,12 +51,14 @@ export type BuildAppOptions = {
   database: DatabaseHandle;
   /** Extra routes registered with the product's own (tests of the error envelope use it). */
   withRoutes?: ((app: FastifyInstance) => void) | undefined;
+  /** Where the log goes instead of stdout (tests read it to prove what it leaves out). */
+  logTo?: LogDestination | undefined;
 };
 
 /** The whole server as a Fastify instance: `inject` in tests, `listen` in main.ts. */
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logTo),
     // A proxy's request id is kept so one request can be followed across services.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

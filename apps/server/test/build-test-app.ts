@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { workerAppDatabase, workerDatabase } from './test-database.ts';
@@ -9,11 +9,11 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: 
 
 /**
  * The real app on this worker's real database, configured as on a fresh machine. `env` adds settings;
- * `withRoutes` registers extra routes before the app is ready, for tests of cross-cutting behaviour.
+ * `options` may register extra routes or capture the log, for tests of cross-cutting behaviour.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  withRoutes?: (app: FastifyInstance) => void,
+  options: Omit<BuildAppOptions, 'database'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -21,7 +21,7 @@ export async function buildTestApp(
     ...env,
   });
   const database = await workerDatabase();
-  const app = await buildApp(config, { database: await workerAppDatabase(), withRoutes });
+  const app = await buildApp(config, { ...options, database: await workerAppDatabase() });
   await app.ready();
   return { app, database, config };
 }

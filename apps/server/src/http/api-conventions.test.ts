@@ -7,27 +7,35 @@ import { conflict } from './api-errors.ts';
 describe('API conventions: every answer from /api/ is JSON in the documented shape', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({}, (app) => {
-      const typed = app.withTypeProvider<ZodTypeProvider>();
-      typed.post(
-        '/api/test/carers/',
-        {
-          schema: {
-            body: z.object({
-              first_name: z.string().min(1),
-              carers: z.array(z.object({ email: z.email('Enter a valid email address.') })),
-            }),
-          },
+    t = await buildTestApp(
+      {},
+      {
+        withRoutes: (app) => {
+          const typed = app.withTypeProvider<ZodTypeProvider>();
+          typed.post(
+            '/api/test/carers/',
+            {
+              schema: {
+                body: z.object({
+                  first_name: z.string().min(1),
+                  carers: z.array(z.object({ email: z.email('Enter a valid email address.') })),
+                }),
+              },
+            },
+            () => ({ ok: true }),
+          );
+          typed.get('/api/test/boom/', () => {
+            throw new Error('secret internal detail at /srv/app.ts:12');
+          });
+          typed.post('/api/test/stale/', () => {
+            throw conflict('This referral was changed by someone else.', {
+              value: 'ACPT',
+              display: 'Accepted',
+            });
+          });
         },
-        () => ({ ok: true }),
-      );
-      typed.get('/api/test/boom/', () => {
-        throw new Error('secret internal detail at /srv/app.ts:12');
-      });
-      typed.post('/api/test/stale/', () => {
-        throw conflict('This referral was changed by someone else.', { value: 'ACPT', display: 'Accepted' });
-      });
-    });
+      },
+    );
   });
   afterAll(() => t.app.close());
 

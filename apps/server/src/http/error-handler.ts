@@ -36,7 +36,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.status(status).send({ detail: clientErrorDetail(error) });
     }
 
-    request.log.error({ err: error }, 'request failed');
+    // The route's template, not its URL: the request id ties the line to the request, and the error is
+    // described without its message (logging.ts), so nothing here can name a patient.
+    request.log.error({ err: error, route: request.routeOptions.url }, 'request failed');
     return reply.status(500).send({ detail: SERVER_ERROR, request_id: request.id });
   });
 }

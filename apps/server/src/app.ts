@@ -59,10 +59,11 @@ export type BuildAppOptions = {
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logTo),
-    // A proxy's request id is kept so one request can be followed across services.
-    requestIdHeader: 'x-request-id',
+    // Request ids are always made here: a client-sent X-Request-Id could name someone else's request in
+    // the audit and the logs. The id is answered in X-Request-Id for support to quote.
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY); otherwise the socket's address.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();

@@ -11,6 +11,19 @@ describe('configuration from the environment', () => {
     expect(config.demoPassword).toBe(DEFAULT_DEMO_PASSWORD);
     expect(config.logLevel).toBe('info');
     expect(config.flags.maintenance).toBe(false);
+    expect(config.trustedProxies).toEqual([]);
+  });
+
+  it('believes forwarded addresses only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16 ,loopback,fd00::/8' }).trustedProxies).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      'fd00::/8',
+    ]);
+    for (const everyone of ['true', '*', '10.0.0.0/33', 'proxy.internal'])
+      expect(() => loadConfig({ TRUST_PROXY: everyone })).toThrow(/TRUST_PROXY/);
   });
 
   it('takes the documented settings', () => {

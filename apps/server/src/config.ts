@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { resolveFeatureFlags, type FeatureFlags } from '@referrals/domain/feature-flags';
@@ -29,6 +30,14 @@ const EnvSchema = z.object({
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('referrals-web'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value) => trustedProxies(value))
+    .refine((entries) => entries.every(isProxyAddress), {
+      message:
+        'must be a comma-separated list of proxy addresses or ranges (10.0.0.5, 10.0.0.0/8, loopback), or off',
+    }),
   MAIL_FROM: z
     .string()
     .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address or "Name <address>"')
@@ -47,6 +56,11 @@ export type Config = {
   seedDemoData: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   supportEmail: string;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed; none by default, so a client cannot choose the
+   * address that the audit records and the per-address limits count.
+   */
+  trustedProxies: string[];
   /** The built web app served at /; absent in API-only tests. */
   webDist: string | undefined;
   /** Outgoing mail goes through this SMTP server; without it, messages are written to DATA_DIR/mail. */
@@ -56,6 +70,25 @@ export type Config = {
   mailFrom: string;
   flags: FeatureFlags;
 };
+
+function trustedProxies(value: string): string[] {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.length === 1 && /^(off|false|no|0)$/i.test(entries[0] ?? '') ? [] : entries;
+}
+
+/** An address, an address range in CIDR form, or one of the named ranges Fastify's proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -87,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     seedDemoData: e.SEED_DEMO_DATA === 'true',
     logLevel: e.LOG_LEVEL,
     supportEmail: e.SUPPORT_EMAIL,
+    trustedProxies: e.TRUST_PROXY,
     webDist: e.WEB_DIST === undefined ? undefined : path.resolve(cwd, e.WEB_DIST),
     externalIdentity: e.OIDC_ISSUER
       ? {

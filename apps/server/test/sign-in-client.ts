@@ -8,7 +8,11 @@ import type { Response as InjectResponse } from 'light-my-request';
  */
 export class SignInClient {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  /** `ip` is the browser's address as the server's socket sees it (tests of per-address limits). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip?: string,
+  ) {}
 
   async request(
     method: 'GET' | 'POST',
@@ -20,6 +24,7 @@ export class SignInClient {
     const response = await this.app.inject({
       method,
       url: `${target.pathname}${target.search}`,
+      ...(this.ip ? { remoteAddress: this.ip } : {}),
       headers: {
         host: target.host,
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),

@@ -1,6 +1,6 @@
 import {
+  doublePrecision,
   index,
-  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -60,16 +60,17 @@ export const serverKeys = pgTable('server_keys', {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-ins counted per account and per IP address in a sliding window, for throttling. */
-export const signInFailures = pgTable(
-  'sign_in_failures',
-  {
-    key: text('key').notNull(),
-    window_start: timestamp('window_start', { withTimezone: true }).notNull(),
-    failures: integer('failures').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.window_start] })],
-);
+/**
+ * Leaky buckets for rate limits (rate-limits/rate-limit-buckets.ts): each key (a rule and an account, an
+ * address or a caller) holds a level that drains continuously, so there is no window edge to burst across.
+ * `full_since` is when it last began refusing hits (null while it takes them), to tell the hit that filled it.
+ */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  level: doublePrecision('level').notNull(),
+  full_since: timestamp('full_since', { withTimezone: true }),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Single-use secrets sent by email or SMS: password reset links, email verification links, account-linking
@@ -82,7 +83,7 @@ export const oneTimeTokens = pgTable(
     user_id: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    /** 'password-reset', 'email-verification' or 'account-link'. */
+    /** 'password-reset', 'email-verification', 'account-link', 'sso-link' or 'unlock'. */
     purpose: text('purpose').notNull(),
     token_hash: text('token_hash').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>(),

@@ -23,6 +23,26 @@ export function passwordResetEmail(publicUrl: string, person: Person, token: str
   };
 }
 
+export function unlockEmail(publicUrl: string, person: Person, token: string): MailMessage {
+  const url = `${publicUrl}/auth/unlock?token=${encodeURIComponent(token)}`;
+  return {
+    to: person.email,
+    subject: 'Your Referrals account is locked',
+    ...renderMail({
+      greeting: `Hello ${person.first_name},`,
+      paragraphs: [
+        'There were too many wrong attempts to sign in to your Referrals account, so we have stopped taking sign-ins for it for 15 minutes.',
+        'If that was you, unlock your account now and sign in again.',
+      ],
+      action: { label: 'Unlock my account', url },
+      after: [
+        'The link works once, within 24 hours. You can also reset your password, which unlocks the account too.',
+        'If it was not you, someone may be guessing your password: reset it to a new one.',
+      ],
+    }),
+  };
+}
+
 export function verificationEmail(publicUrl: string, person: Person, token: string): MailMessage {
   const url = `${publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
   return {

@@ -12,6 +12,7 @@ import { registerPasswordResetRoutes } from './password-reset-routes.ts';
 import { loadServerKeys } from './server-keys.ts';
 import { registerSignUpRoutes } from './sign-up-routes.ts';
 import { registerTokenRoute } from './token-routes.ts';
+import { registerUnlockRoutes } from './unlock-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,7 +23,7 @@ declare module 'fastify' {
 
 // Paths under /auth that this server answers itself; the provider answers the rest.
 const OWN_AUTH_PATHS =
-  /^\/(interaction\/|(oauth\/token|dbconnections\/change_password|forgot-password|reset-password|signup|verify-email)(\?|$))/;
+  /^\/(interaction\/|(oauth\/token|dbconnections\/change_password|forgot-password|reset-password|unlock|signup|verify-email)(\?|$))/;
 
 /**
  * Sign-in for the API: the built-in hosted login under /auth, or, with OIDC_ISSUER set, an external OpenID
@@ -63,6 +64,7 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
     createAuthenticate(app.database.db, builtInTokenVerifier(urls, keys.signingKey)),
   );
   registerPasswordResetRoutes(app);
+  registerUnlockRoutes(app);
   registerSignUpRoutes(app);
   await app.register(emailVerificationRoutes);
 }

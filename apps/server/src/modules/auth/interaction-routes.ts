@@ -10,7 +10,7 @@ import { isValidMfaCode } from './mfa.ts';
 import { renderLoginPage } from './login-page.ts';
 import { confirmSingleSignOnLink } from './single-sign-on-link.ts';
 import { verifyPassword } from './passwords.ts';
-import { clearAccountFailures, isSignInThrottled, recordSignInFailure } from './sign-in-throttle.ts';
+import { beginSignInAttempt, signInSucceeded } from './sign-in-throttle.ts';
 
 const MfaFormSchema = z.object({ code: z.string().trim().max(20) });
 const WRONG_CODE = 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
@@ -22,7 +22,8 @@ const LoginFormSchema = z.object({
 
 // One answer for an unknown email and a wrong password, so the form cannot be used to find accounts.
 const WRONG_CREDENTIALS = 'Wrong email or password.';
-const THROTTLED = 'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.';
+const THROTTLED =
+  'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password. If the account was locked, we have emailed its owner a link to unlock it.';
 
 /** The login step of the hosted sign-in: the provider sends the browser here, and we send it back. */
 export function registerInteractionRoutes(app: FastifyInstance, provider: Provider): void {
@@ -37,7 +38,9 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
       await provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
       return reply;
     }
-    return reply.type('text/html; charset=utf-8').send(
+    return sendPage(
+      reply,
+      200,
       renderLoginPage({
         action: `/auth/interaction/${details.uid}/login`,
         sessionExpired: details.params.session_expired === 'true',
@@ -68,13 +71,12 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
       auditSignIn(request, outcome, actorId, reason);
 
     if (!form.success || !email || !form.data.password) return page(400, 'Enter your email and password.');
-    if (await isSignInThrottled(db, email, request.ip)) {
+    if (!(await beginSignInAttempt(app, request, email)).allowed) {
       await audit('denied', null, 'throttled');
       return page(429, THROTTLED);
     }
     const [user] = await db.select().from(users).where(eq(users.email, email));
     if (!(await verifyPassword(user?.password_hash ?? null, form.data.password)) || !user) {
-      await recordSignInFailure(db, email, request.ip);
       await audit('failure', user?.id ?? null, user ? 'wrong password' : 'unknown email');
       return page(401, WRONG_CREDENTIALS);
     }
@@ -84,7 +86,7 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
       await details.save(Math.max(60, (details.exp ?? 0) - Math.floor(Date.now() / 1000)));
       return sendPage(reply, 200, renderMfaPage({ action: `/auth/interaction/${details.uid}/mfa` }));
     }
-    await clearAccountFailures(db, email);
+    await signInSucceeded(db, email, request.ip);
     await audit('success', user.id);
     await confirmSingleSignOnLink(db, request, user.id, details.params.sso_link);
     return finishLogin(request, reply, user.id);
@@ -99,17 +101,16 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     const page = (status: number, error: string) =>
       sendPage(reply, status, renderMfaPage({ action: `/auth/interaction/${details.uid}/mfa`, error }));
 
-    if (await isSignInThrottled(db, user.email, request.ip)) {
+    if (!(await beginSignInAttempt(app, request, user.email)).allowed) {
       await auditSignIn(request, 'denied', user.id, 'throttled');
       return page(429, THROTTLED);
     }
     const code = MfaFormSchema.safeParse(request.body);
     if (!code.success || !isValidMfaCode(user.mfa_secret, user.email, code.data.code)) {
-      await recordSignInFailure(db, user.email, request.ip);
       await auditSignIn(request, 'failure', user.id, 'wrong two-step code');
       return page(401, WRONG_CODE);
     }
-    await clearAccountFailures(db, user.email);
+    await signInSucceeded(db, user.email, request.ip);
     await auditSignIn(request, 'success', user.id, 'two-step code');
     await confirmSingleSignOnLink(db, request, user.id, details.params.sso_link);
     return finishLogin(request, reply, user.id);

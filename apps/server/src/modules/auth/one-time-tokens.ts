@@ -3,7 +3,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.ts';
 import { oneTimeTokens } from '../../db/schema/auth.ts';
 
-export type OneTimeTokenPurpose = 'password-reset' | 'email-verification' | 'account-link' | 'sso-link';
+export type OneTimeTokenPurpose =
+  'password-reset' | 'email-verification' | 'account-link' | 'sso-link' | 'unlock';
 
 /** How long a link stays usable after it is sent. */
 export const TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
@@ -11,6 +12,7 @@ export const TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
   'email-verification': 24 * 60 * 60_000,
   'account-link': 10 * 60_000,
   'sso-link': 10 * 60_000,
+  unlock: 24 * 60 * 60_000,
 };
 
 // Only the hash is stored: someone who reads the table (a backup, a replica) cannot use a pending link.

@@ -40,10 +40,8 @@ describe('resetting a forgotten password', () => {
     t.app.inject({
       method: 'POST',
       url: '/auth/dbconnections/change_password',
-      headers: {
-        'x-forwarded-for': ip,
-        'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
-      },
+      remoteAddress: ip,
+      headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
       payload: form
         ? new URLSearchParams({ client_id: 'referrals-web', email }).toString()
         : JSON.stringify({
@@ -232,7 +230,8 @@ describe('resetting a forgotten password', () => {
       method: 'POST',
       url: '/auth/forgot-password',
       payload: new URLSearchParams({ email: 'not an address' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': freshIp() },
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(invalid.statusCode).toBe(400);
     expect(alert(invalid.body)).toBe('Enter a valid email address.');
@@ -242,7 +241,8 @@ describe('resetting a forgotten password', () => {
       method: 'POST',
       url: '/auth/forgot-password',
       payload: new URLSearchParams({ email: user.email }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': freshIp() },
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(sent.statusCode).toBe(200);
     expect(sent.body).toContain(RESET_REQUESTED.replace("'", '&#39;'));

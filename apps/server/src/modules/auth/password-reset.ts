@@ -11,7 +11,7 @@ import { checkNewPassword, type NewPasswordErrors } from './password-rules.ts';
 import { hashPassword } from './passwords.ts';
 import { countRequest, PASSWORD_RESET_LIMITS } from './request-throttle.ts';
 import { revokeSignIn } from './revoke-sign-in.ts';
-import { clearAccountFailures } from './sign-in-throttle.ts';
+import { unlockSignIn } from './sign-in-throttle.ts';
 
 /** The one answer to a reset request, for an address we know and one we do not (spec 7, change_password). */
 export const RESET_REQUESTED = "We've just sent you an email to reset your password.";
@@ -99,7 +99,7 @@ export async function resetPassword(
   if (!userId) return { ok: false, reason: 'link-used-or-expired' };
 
   const ended = await endEverySignIn(db, userId);
-  await clearAccountFailures(db, input.email);
+  await unlockSignIn(db, input.email);
   if (ended > 0)
     await recordAudit(db, auditActorFrom(request, { actorId: userId, establishmentId: null }), {
       action: 'auth.sign-out',

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { signInFailures } from '../../db/schema/auth.ts';
+import type { Queryable } from '../../db/database.ts';
+import { hitBucket, type BucketHit } from '../rate-limits/rate-limit-buckets.ts';
 
+/** How often an account, and an address, may ask for something within `windowMinutes`. */
 export type ThrottleRule = {
-  /** Names this rule's counters, apart from the sign-in failures kept in the same table. */
+  /** Names this rule's buckets, apart from every other rule's. */
   name: string;
   perAccount: number;
   perIp: number;
@@ -32,33 +32,42 @@ export const RESEND_VERIFICATION_LIMITS: ThrottleRule = {
   windowMinutes: 15,
 };
 
+export type Requester = { account: string; ip: string };
+
+/** The bucket keys of a rule for an account (known or not, by its normalised email) and an address. */
+export function throttleKeys(rule: ThrottleRule, who: Requester): { account: string; ip: string } {
+  return {
+    account: `${rule.name}:account:${who.account.trim().toLowerCase()}`,
+    ip: `${rule.name}:ip:${who.ip}`,
+  };
+}
+
 /**
- * Counts this request against the account (known or not) and the address, and answers whether either is
- * now over its limit. Every request counts, not only failures: each one can send an email to someone.
- * The counters share `sign_in_failures` (key, window, count) with the sign-in throttle, under their own
- * key prefix, so they hold across server processes like it does.
+ * Counts this request against the account and the address together, before any work is done, and answers
+ * both hits: a request is throttled when either bucket is full.
+ */
+export async function hitAccountAndAddress(
+  q: Queryable,
+  rule: ThrottleRule,
+  who: Requester,
+): Promise<{ account: BucketHit; ip: BucketHit }> {
+  const keys = throttleKeys(rule, who);
+  const window = { drainMinutes: rule.windowMinutes };
+  return {
+    account: await hitBucket(q, keys.account, { ...window, capacity: rule.perAccount }),
+    ip: await hitBucket(q, keys.ip, { ...window, capacity: rule.perIp }),
+  };
+}
+
+/**
+ * Counts a request that sends mail (every one counts, not only failures: each can email someone) and
+ * answers whether the account or the address has asked too often.
  */
 export async function countRequest(
-  db: Database,
+  q: Queryable,
   rule: ThrottleRule,
-  who: { account: string; ip: string },
-  now = new Date(),
+  who: Requester,
 ): Promise<{ throttled: boolean }> {
-  const windowMs = rule.windowMinutes * 60_000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const accountKey = `${rule.name}:account:${who.account.trim().toLowerCase()}`;
-  const ipKey = `${rule.name}:ip:${who.ip}`;
-  const rows = await db
-    .insert(signInFailures)
-    .values([
-      { key: accountKey, window_start: windowStart, failures: 1 },
-      { key: ipKey, window_start: windowStart, failures: 1 },
-    ])
-    .onConflictDoUpdate({
-      target: [signInFailures.key, signInFailures.window_start],
-      set: { failures: sql`${signInFailures.failures} + 1` },
-    })
-    .returning({ key: signInFailures.key, count: signInFailures.failures });
-  const throttled = rows.some((r) => r.count > (r.key === accountKey ? rule.perAccount : rule.perIp));
-  return { throttled };
+  const hits = await hitAccountAndAddress(q, rule, who);
+  return { throttled: !hits.account.allowed || !hits.ip.allowed };
 }

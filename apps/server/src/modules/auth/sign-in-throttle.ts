@@ -1,61 +1,65 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { signInFailures } from '../../db/schema/auth.ts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/database.ts';
+import { users } from '../../db/schema/people.ts';
+import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { sendMail } from '../mail/outbox.ts';
+import { emptyBucket, refundHit } from '../rate-limits/rate-limit-buckets.ts';
+import { unlockEmail } from './account-emails.ts';
+import { issueOneTimeToken } from './one-time-tokens.ts';
+import { hitAccountAndAddress, throttleKeys, type ThrottleRule } from './request-throttle.ts';
 
-/** Failed sign-ins allowed in one window before further tries are refused with 429. */
-export const SIGN_IN_LIMITS = { perAccount: 5, perIp: 20, windowMinutes: 15 } as const;
+/**
+ * Sign-in attempts (a password, or a two-step code) allowed per account and per address; a sixth wrong
+ * attempt within the drain time locks the account, from every address, until the bucket drains, its
+ * owner follows the emailed unlock link, or resets the password.
+ */
+export const SIGN_IN_LIMITS: ThrottleRule = { name: 'sign-in', perAccount: 5, perIp: 20, windowMinutes: 15 };
 
-const windowStart = (now: Date) => {
-  const ms = SIGN_IN_LIMITS.windowMinutes * 60_000;
-  return new Date(Math.floor(now.getTime() / ms) * ms);
-};
-const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
-const ipKey = (ip: string) => `ip:${ip}`;
-
-/** Whether this account or address has failed too often in the current window. */
-export async function isSignInThrottled(
-  db: Database,
+/**
+ * Counts a sign-in attempt before its secret is checked, so that attempts racing in parallel are counted
+ * before any of them is verified, and answers whether it may be checked at all. The attempt that fills an
+ * account's bucket locks it: the lock is audited and the owner is emailed an unlock link.
+ */
+export async function beginSignInAttempt(
+  app: FastifyInstance,
+  request: FastifyRequest,
   email: string,
-  ip: string,
-  now = new Date(),
-): Promise<boolean> {
-  const rows = await db
-    .select({ key: signInFailures.key, failures: signInFailures.failures })
-    .from(signInFailures)
-    .where(
-      and(
-        inArray(signInFailures.key, [accountKey(email), ipKey(ip)]),
-        eq(signInFailures.window_start, windowStart(now)),
-      ),
-    );
-  return rows.some((r) =>
-    r.key.startsWith('account:')
-      ? r.failures >= SIGN_IN_LIMITS.perAccount
-      : r.failures >= SIGN_IN_LIMITS.perIp,
-  );
+): Promise<{ allowed: boolean }> {
+  const hits = await hitAccountAndAddress(app.database.db, SIGN_IN_LIMITS, {
+    account: email,
+    ip: request.ip,
+  });
+  if (hits.account.filled) await lockAccount(app, request, email);
+  return { allowed: hits.account.allowed && hits.ip.allowed };
 }
 
-/** Counts a failure against both the account (whether or not it exists) and the address. */
-export async function recordSignInFailure(
-  db: Database,
-  email: string,
-  ip: string,
-  now = new Date(),
-): Promise<void> {
-  const start = windowStart(now);
-  await db
-    .insert(signInFailures)
-    .values([
-      { key: accountKey(email), window_start: start, failures: 1 },
-      { key: ipKey(ip), window_start: start, failures: 1 },
-    ])
-    .onConflictDoUpdate({
-      target: [signInFailures.key, signInFailures.window_start],
-      set: { failures: sql`${signInFailures.failures} + 1` },
+/** A right secret: the account starts afresh, and the address gets its attempt back. */
+export async function signInSucceeded(q: Queryable, email: string, ip: string): Promise<void> {
+  const keys = throttleKeys(SIGN_IN_LIMITS, { account: email, ip });
+  await emptyBucket(q, keys.account);
+  await refundHit(q, keys.ip);
+}
+
+/** Lifts an account's lock: its owner proved the account is theirs (unlock link, password reset). */
+export async function unlockSignIn(q: Queryable, email: string): Promise<void> {
+  await emptyBucket(q, throttleKeys(SIGN_IN_LIMITS, { account: email, ip: '' }).account);
+}
+
+async function lockAccount(app: FastifyInstance, request: FastifyRequest, email: string): Promise<void> {
+  const db = app.database.db;
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  // An address without an account has nothing to lock and nobody to tell.
+  if (!user) return;
+  await db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'unlock' });
+    await recordAudit(tx, auditActorFrom(request, { actorId: null, establishmentId: null }), {
+      action: 'auth.lock',
+      resourceType: 'user',
+      resourceId: user.id,
+      detail: { reason: 'too many sign-in attempts' },
     });
-}
-
-/** A successful sign-in clears the account's count (the address keeps its own). */
-export async function clearAccountFailures(db: Database, email: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.key, accountKey(email)));
+    await sendMail(app, unlockEmail(app.config.publicUrl, user, token), tx);
+  });
+  app.mailQueue.wake();
 }

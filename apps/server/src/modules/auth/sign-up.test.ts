@@ -35,10 +35,8 @@ describe('creating an account and verifying its email address', () => {
     t.app.inject({
       method: 'POST',
       url: '/auth/signup',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-forwarded-for': `198.51.100.${sequence}`,
-      },
+      remoteAddress: `198.51.100.${sequence}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
         first_name: 'Priya',
         last_name: 'Raman',

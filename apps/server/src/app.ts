@@ -28,6 +28,7 @@ import { mfaRoutes } from './modules/profile/mfa-routes.ts';
 import { patientCarerRoutes } from './modules/patients/patient-carer-routes.ts';
 import { patientMrnRoutes } from './modules/patients/patient-mrn-routes.ts';
 import { patientRoutes } from './modules/patients/patient-routes.ts';
+import { auditDeniedAccess } from './modules/audit/denied-access.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { platformSubscriptionRoutes } from './modules/profile/platform-subscription-routes.ts';
@@ -130,6 +131,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(employmentRoutes);
   await app.register(counterRoutes);
   await app.register(staffRoutes);
+  auditDeniedAccess(app, [
+    { prefix: '/api/patients/:id/', action: 'patient.access-denied', resourceType: 'patient' },
+  ]);
   await app.register(patientRoutes);
   await app.register(patientCarerRoutes);
   await app.register(patientMrnRoutes);

@@ -53,6 +53,12 @@ export async function openScratchDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ pgliteDump: new Blob([readFileSync(dumpPath)]) });
 }
 
+/** This worker's PostgreSQL database, when the suite runs on a server (TEST_DATABASE_URL). */
+export function workerDatabaseUrl(): string | undefined {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl ? workerPostgresUrl(serverUrl) : undefined;
+}
+
 function workerPostgresUrl(serverUrl: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${url.pathname.slice(1) || 'test'}_w${process.env.VITEST_POOL_ID ?? '1'}`;

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { isConnectionLost } from './connection-lost.ts';
 
 /** The one query layer: the same drizzle API over embedded PGlite and a PostgreSQL server. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -64,10 +65,16 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     idle_in_transaction_session_timeout: (options.statementTimeoutMs ?? 15_000) * 2,
     connectionTimeoutMillis: 10_000,
   });
-  // Without a listener, an idle client's error (database restart, network blip) crashes the process.
+  // Without a listener, a client's error (database restart, failover, pg_terminate_backend) crashes the
+  // process: the pool listens to idle clients, and this listens to every client for its whole life,
+  // including while a request has it checked out between two statements.
   pool.on('error', (error) => options.onPoolError?.(error));
+  pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+  pool.query = retryReadOnce(pool.query.bind(pool)) as typeof pool.query;
+  const db = drizzlePg({ client: pool });
+  db.transaction = retryUnbegunTransaction(db.transaction.bind(db)) as typeof db.transaction;
   const handle: DatabaseHandle = {
-    db: drizzlePg({ client: pool }),
+    db,
     kind: 'postgres',
     ping: () => ping(() => pool.query('select 1')),
     signInAs: (login) => openPostgres(urlSignedInAs(url, login), options),
@@ -99,6 +106,51 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     close: () => client.close(),
   };
   return handle;
+}
+
+/**
+ * A read sent alone on a pooled connection that turns out dead (its backend was terminated while idle, and
+ * the pool had not noticed yet) is sent once more, on a fresh connection. Only a read: a write may have
+ * reached the server before the connection broke.
+ */
+function retryReadOnce(query: (...args: unknown[]) => unknown) {
+  return (...args: unknown[]) => {
+    const first = query(...args);
+    const [statement] = args as [string | { text?: string } | undefined];
+    const text = typeof statement === 'string' ? statement : statement?.text;
+    if (!(first instanceof Promise) || !text || !/^\s*select\b/i.test(text)) return first;
+    return first.catch((error: unknown) => {
+      if (!isConnectionLost(error)) throw error;
+      return query(...args);
+    });
+  };
+}
+
+/**
+ * A transaction whose BEGIN failed on a dead pooled connection did nothing yet, so it runs once more on a
+ * fresh one. Once its work has started, a lost connection is the caller's 503: whether COMMIT got through
+ * cannot be known.
+ */
+function retryUnbegunTransaction<Work extends (tx: never) => Promise<unknown>, Options>(
+  transaction: (work: Work, options?: Options) => Promise<unknown>,
+) {
+  return async (work: Work, options?: Options) => {
+    let began = false;
+    const attempt = () =>
+      transaction(
+        ((tx: never) => {
+          began = true;
+          return work(tx);
+        }) as Work,
+        options,
+      );
+    try {
+      return await attempt();
+    } catch (error) {
+      if (began || !isConnectionLost(error)) throw error;
+      return attempt();
+    }
+  };
 }
 
 function urlSignedInAs(url: string, login: DatabaseLogin): string {

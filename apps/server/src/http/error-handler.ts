@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fieldErrorsFromIssues } from '@referrals/domain/api';
+import { isConnectionLost } from '../db/connection-lost.ts';
 import { ApiError } from './api-errors.ts';
 
 const SERVER_ERROR = 'A server error occurred. Please try again or contact support with this request id.';
@@ -24,6 +25,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(fieldErrorsFromIssues(issues));
     }
 
+    if (isConnectionLost(error)) {
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ detail: DATABASE_UNAVAILABLE });
+    }
+
     if (isUnstorableText(error)) {
       return reply.status(400).send({ non_field_errors: [UNSTORABLE_TEXT] });
     }
@@ -42,6 +51,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ detail: SERVER_ERROR, request_id: request.id });
   });
 }
+
+const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a few seconds.';
+/** A failover or restart of PostgreSQL takes seconds; clients that honour Retry-After come back then. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const UNSTORABLE_TEXT = 'Text may not contain NUL characters.';
 

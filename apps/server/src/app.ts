@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -100,6 +102,14 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     },
     // Without HTTPS on localhost the browser would otherwise be told to refuse plain http next time.
     hsts: config.publicUrl.startsWith('https://'),
+  });
+
+  // JSON and the app's index.html are compressed per response (brotli at a level cheap enough for that);
+  // the built assets carry their own .br and .gz made at build time (plugins/web-app.ts).
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   const knownPaths = trackRoutes(app);

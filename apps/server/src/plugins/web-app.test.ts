@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIME_CONFIG_PLACEHOLDER, RuntimeConfigSchema } from '@referrals/domain/runtime-config';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -10,9 +11,13 @@ function writeWebDist(): string {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(
     path.join(webDist, 'index.html'),
-    `<!doctype html><html><head>${RUNTIME_CONFIG_PLACEHOLDER}</head><body><div id="root"></div></body></html>`,
+    // As long as the real page (a few kilobytes with the runtime configuration), to be worth compressing.
+    `<!doctype html><html><head>${RUNTIME_CONFIG_PLACEHOLDER}<style>${'.shell{}'.repeat(300)}</style></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  // What the build's precompression writes beside each asset.
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("app")'));
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log("app")'));
   return webDist;
 }
 
@@ -68,6 +73,41 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log("app")');
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the build’s brotli or gzip copy of an asset to a browser that accepts it', async () => {
+    for (const [accepted, encoding, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['cache-control']).toContain('immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.rawPayload).toString()).toBe('console.log("app")');
+    }
+  });
+
+  it('compresses JSON answers and the app page', async () => {
+    const spec = await t.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(spec.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(spec.rawPayload).toString())).toHaveProperty('openapi');
+    expect(spec.rawPayload.length).toBeLessThan(Buffer.byteLength(brotliDecompressSync(spec.rawPayload)) / 4);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/patients',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
   });
 
   it('still answers unknown API paths with JSON, not the app', async () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
@@ -23,7 +24,7 @@ export function runtimeAuthConfig(config: Pick<Config, 'publicUrl' | 'externalId
 }
 
 /**
- * Serves the built web app: hashed assets with long caching, and index.html for every other GET so a deep
+ * Serves the built web app: hashed assets precompressed and cached for a year, and index.html for every other GET so a deep
  * link such as /referrals/inbox/all opens the app at that screen. Returns the fallback for the not-found
  * handler, or undefined when there is no build (API-only runs).
  */
@@ -38,11 +39,17 @@ export async function registerWebApp(
     return undefined;
   }
   const indexHtml = withRuntimeConfig(readFileSync(indexFile, 'utf8'), runtimeConfig);
+  // The page is the same until the server restarts, and the not-found handler that sends it is no route
+  // that @fastify/compress could hook: compressed once, here.
+  const compressedIndex = { br: brotliCompressSync(indexHtml), gzip: gzipSync(indexHtml) };
 
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (apps/web/precompress.ts); sent when the browser
+    // accepts them, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -53,8 +60,28 @@ export async function registerWebApp(
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ detail: 'Not found.' });
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(indexHtml);
+    return reply.header('Content-Encoding', encoding).send(compressedIndex[encoding]);
   };
+}
+
+/** brotli, else gzip, when the browser accepts it (a q=0 refuses). */
+function preferredEncoding(accepted: string | undefined): 'br' | 'gzip' | undefined {
+  const offered = new Set(
+    (accepted ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  if (offered.has('br')) return 'br';
+  if (offered.has('gzip')) return 'gzip';
+  return undefined;
 }
 
 function withRuntimeConfig(html: string, config: RuntimeConfig): string {

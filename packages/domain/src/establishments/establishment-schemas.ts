@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, pageOf } from '../api.ts';
+import { PageQuerySchema, orderBySchema, pageOf } from '../api.ts';
 import { AuStateSchema, ServiceTypeSchema, establishmentTypes } from './establishment-codes.ts';
 
 /** An establishment as lists and pickers show it (spec section 3, Establishment). */
@@ -47,6 +47,7 @@ export const EstablishmentListQuerySchema = PageQuerySchema.extend({
   specialty: text().trim().max(40).optional(),
   health_organisation_network: text().trim().max(40).optional(),
   has_verified_employee: booleanQuery,
+  order_by: orderBySchema(['name'], 'name'),
 });
 export type EstablishmentListQuery = z.infer<typeof EstablishmentListQuerySchema>;
 

@@ -135,6 +135,17 @@ describe('the establishment list filters', () => {
     expect((await list('')).json().results[0]).not.toHaveProperty('doctors');
   });
 
+  it('orders by name either way with order_by, and refuses an ordering it does not know', async () => {
+    expect(names(await list('order_by=-name'))).toEqual(['Gamma 50% Off', 'Beta Kids', 'Alpha Heart']);
+    for (const path of ['/api/establishments/?type=CL&', '/api/public/establishments/?type=CL&']) {
+      const res = await me.api('GET', `${path}order_by=password_hash`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        order_by: ['Unknown ordering. Choose one of: name (prefix - for descending).'],
+      });
+    }
+  });
+
   it('orders by name then id, and pages', async () => {
     for (let i = 0; i < 3; i++) await createEstablishment(db(), { name: 'Zeta Twin', type: 'PR' });
     const first = (await me.api('GET', '/api/establishments/?type=PR&keyword=zeta&page_size=2')).json();

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, ilike, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageQuery } from '@referrals/domain/api';
 import type {
@@ -104,6 +104,12 @@ export function filterConditions(q: Queryable, filters: EstablishmentFilters): S
   return conditions;
 }
 
+/** The list's `order_by` (by name, either way), with the id to keep pages stable among equal names. */
+export function establishmentOrder(query: Pick<EstablishmentListQuery, 'order_by'>) {
+  const direction = query.order_by.direction === 'desc' ? desc : asc;
+  return [direction(establishments.name), direction(establishments.id)] as const;
+}
+
 /**
  * A page of establishments the caller may read, one type per list, ordered by name: each with can_edit
  * and can_delete for the caller, a hospital's departments and, with include_doctors, the approved doctors.
@@ -122,7 +128,7 @@ export async function listEstablishments(
     .from(establishments)
     .leftJoin(hospitals, eq(hospitals.id, establishments.hospital_id))
     .where(where)
-    .orderBy(asc(establishments.name), asc(establishments.id))
+    .orderBy(...establishmentOrder(query))
     .limit(limit)
     .offset(offset);
   const results = await describeEstablishments(

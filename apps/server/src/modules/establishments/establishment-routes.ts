@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import { pageWindow, toPage } from '../../http/paging.ts';
 import { callerOf } from '../tenancy/caller.ts';
 import {
   establishmentFields,
+  establishmentOrder,
   filterConditions,
   getEstablishment,
   listEstablishments,
@@ -104,7 +105,7 @@ export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, don
         .from(establishments)
         .leftJoin(hospitals, eq(hospitals.id, establishments.hospital_id))
         .where(where)
-        .orderBy(asc(establishments.name), asc(establishments.id))
+        .orderBy(...establishmentOrder(query))
         .limit(limit)
         .offset(offset);
       const results = rows.map(({ place, hospital }) =>

@@ -49,7 +49,7 @@ test('a user opening the app at / sees the dashboard with the navigation', async
     'href',
     '/clinical-reports/outbox/drafts',
   );
-  for (const name of ['Archive', 'Patients', 'Providers', 'Deleted Items']) {
+  for (const name of ['Archive', 'Patients', 'Providers', 'Other HCPs', 'Deleted Items']) {
     await expect(navigation(page).getByRole('link', { name })).toBeVisible();
   }
 

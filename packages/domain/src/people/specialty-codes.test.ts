@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROFESSIONS, SPECIALTIES } from './specialty-codes.ts';
+import { PROFESSIONS, SPECIALTIES, specialtyCodeOf } from './specialty-codes.ts';
 
 describe('the specialty filter and the professions', () => {
   it('has 39 specialty codes, from MEDICAL and SURGICAL through to SOCIALWORK (spec section 9)', () => {
@@ -12,5 +12,12 @@ describe('the specialty filter and the professions', () => {
   it('lists the allied health professions with readable names', () => {
     expect(PROFESSIONS.PHYSIOTHERAPY).toBe('Physiotherapy');
     expect(new Set(Object.values(PROFESSIONS)).size).toBe(Object.keys(PROFESSIONS).length);
+  });
+
+  it('reads a profile specialty as its code, or its name as typed in Settings', () => {
+    expect(specialtyCodeOf('CARDIOLOGY')).toBe('CARDIOLOGY');
+    expect(specialtyCodeOf(' cardiology ')).toBe('CARDIOLOGY');
+    expect(specialtyCodeOf('Medical oncology')).toBe('ONCOLOGY');
+    expect(specialtyCodeOf('Heart failure')).toBeNull();
   });
 });

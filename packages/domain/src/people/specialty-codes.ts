@@ -47,6 +47,20 @@ export const SPECIALTIES = {
   SOCIALWORK: 'Social work',
 } as const;
 export const specialtyCodes = defineCodeList(SPECIALTIES);
+export type SpecialtyCode = keyof typeof SPECIALTIES;
+
+/**
+ * The specialty code a profile's specialty stands for: its `practice` holds a code, or (typed in Settings)
+ * the specialty's name in any case, e.g. "cardiology". Anything else names no listed specialty.
+ */
+export function specialtyCodeOf(practice: string): SpecialtyCode | null {
+  const typed = practice.trim();
+  if (specialtyCodes.isCode(typed)) return typed;
+  const byName = (Object.keys(SPECIALTIES) as SpecialtyCode[]).find(
+    (code) => SPECIALTIES[code].toLowerCase() === typed.toLowerCase(),
+  );
+  return byName ?? null;
+}
 
 /**
  * Professions of allied health, nursing and other clinicians (the profession field of section 3, required

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database, Queryable } from '../database.ts';
 import { establishments } from '../schema/establishments.ts';
+import { specialties } from '../schema/people.ts';
 import {
   createEmployment,
   createEstablishment,
@@ -191,6 +192,9 @@ async function seedPeople(tx: Queryable, places: Places, passwordHash: string) {
     priority: 3,
     permissions: ['manage_referral', 'add_referral', 'accept_referral'],
   });
+  await tx
+    .insert(specialties)
+    .values({ user_id: specialist.id, priority: 1, practice: 'CARDIOLOGY', field: 'Heart failure' });
 
   const pm = await createUser(tx, {
     email: 'pm@demo.test',
@@ -245,6 +249,12 @@ async function seedPeople(tx: Queryable, places: Places, passwordHash: string) {
     is_head_of_department: true,
     has_special_access: true,
     has_shared_inbox_access: true,
+  });
+  await tx.insert(specialties).values({
+    user_id: hospitalHead.id,
+    priority: 1,
+    practice: 'CARDIOLOGY',
+    field: 'Interventional cardiology',
   });
 
   const patient = await createUser(tx, {

@@ -24,6 +24,21 @@ describe('the Providers list (GET providers/)', () => {
     });
     await createEmployment(db, { user_id: sp.user.id, establishment_id: personal.id, priority: 3 });
     await db.insert(specialties).values({ user_id: sp.user.id, priority: 1, practice: 'CARDIOLOGY' });
+    // A head of department whose specialty was typed by name in Settings.
+    const hospital = await createEstablishment(db, { name: 'Royal Eastern Hospital', type: 'HP' });
+    const cardiology = await createEstablishment(db, {
+      name: 'Cardiology',
+      type: 'DT',
+      hospital_id: hospital.id,
+    });
+    const head = await signedInPerson(t.app, db, {
+      at: cardiology.id,
+      user: { role: 'SP', first_name: 'Aisha', last_name: 'Rahman' },
+    });
+    await db.insert(specialties).values([
+      { user_id: head.user.id, priority: 1, practice: 'cardiology', field: 'Heart failure' },
+      { user_id: head.user.id, priority: 2, practice: 'Echocardiography' },
+    ]);
     // Not listed: a practice manager, someone only at an unapproved place, someone only requested.
     await signedInPerson(t.app, db, { at: clinic.id, user: { role: 'PM', last_name: 'Manager' } });
     await signedInPerson(t.app, db, { at: pending.id, user: { role: 'GP', last_name: 'Unapproved' } });
@@ -39,8 +54,12 @@ describe('the Providers list (GET providers/)', () => {
     const res = await gp.api('GET', '/api/providers/');
     expect(res.statusCode).toBe(200);
     const names = res.json().results.map((p: { last_name: string }) => p.last_name);
-    expect(names).toEqual(['Young', 'Zimmer']);
-    const sam = res.json().results[0];
+    expect(names).toEqual(['Rahman', 'Young', 'Zimmer']);
+    const [aisha, sam] = res.json().results;
+    expect(aisha).toMatchObject({
+      specialties: [{ value: 'CARDIOLOGY', display: 'Cardiology' }],
+      establishments: [{ id: expect.any(String), name: 'Cardiology, Royal Eastern Hospital' }],
+    });
     expect(sam).toEqual({
       id: expect.any(String),
       title: { value: 'DR', display: 'Dr' },
@@ -57,7 +76,7 @@ describe('the Providers list (GET providers/)', () => {
     const byName = await gp.api('GET', '/api/providers/?keyword=ali%20zim');
     expect(byName.json().results.map((p: { last_name: string }) => p.last_name)).toEqual(['Zimmer']);
     const sps = await gp.api('GET', '/api/providers/?role=SP');
-    expect(sps.json().count).toBe(1);
+    expect(sps.json().count).toBe(2);
     expect((await gp.api('GET', '/api/providers/?role=PM')).statusCode).toBe(400);
   });
 });

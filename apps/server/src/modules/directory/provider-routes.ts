@@ -1,4 +1,5 @@
 import { and, asc, count, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import {
@@ -9,12 +10,15 @@ import {
   type ProviderListQuery,
 } from '@referrals/domain/directory/doctor-schemas';
 import { roles, titles } from '@referrals/domain/people/people-codes';
-import { specialtyCodes } from '@referrals/domain/people/specialty-codes';
+import { specialtyCodeOf, specialtyCodes } from '@referrals/domain/people/specialty-codes';
+import { placeName } from '@referrals/domain/establishments/place-name';
 import type { Queryable } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, specialties, users } from '../../db/schema/people.ts';
 import { pageWindow, toPage } from '../../http/paging.ts';
 import { providerOnly } from './directory-access.ts';
+
+const hospitals = alias(establishments, 'hospitals');
 
 /** Where a provider is listed as working: an approved employment at an approved place (not a personal space). */
 const listedWorkplace = () =>
@@ -71,9 +75,15 @@ export async function listProviders(
     ids.length === 0
       ? []
       : await q
-          .select({ user_id: employments.user_id, id: establishments.id, name: establishments.name })
+          .select({
+            user_id: employments.user_id,
+            id: establishments.id,
+            name: establishments.name,
+            hospital: { name: hospitals.name },
+          })
           .from(employments)
           .innerJoin(establishments, eq(establishments.id, employments.establishment_id))
+          .leftJoin(hospitals, eq(hospitals.id, establishments.hospital_id))
           .where(
             and(
               inArray(employments.user_id, ids),
@@ -99,12 +109,17 @@ export async function listProviders(
       first_name: person.first_name,
       last_name: person.last_name,
       role: roles.coded(role),
-      specialties: fields
-        .filter((field) => field.user_id === person.id && specialtyCodes.isCode(field.practice))
-        .map((field) => specialtyCodes.coded(field.practice as never)),
+      specialties: [
+        ...new Set(
+          fields
+            .filter((field) => field.user_id === person.id)
+            .map((field) => specialtyCodeOf(field.practice))
+            .filter((code) => code !== null),
+        ),
+      ].map((code) => specialtyCodes.coded(code)),
       establishments: places
         .filter((place) => place.user_id === person.id)
-        .map((place) => ({ id: place.id, name: place.name })),
+        .map((place) => ({ id: place.id, name: placeName(place) })),
     };
   });
   return { count: total?.n ?? 0, results };

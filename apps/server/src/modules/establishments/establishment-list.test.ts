@@ -107,6 +107,15 @@ describe('the establishment list filters', () => {
     expect(names(await list('specialty=PAEDIATRICS'))).toEqual([]);
   });
 
+  it('finds a specialty typed by its name in Settings as well as one stored as its code', async () => {
+    const skin = await createEstablishment(db(), { name: 'Skin Practice', type: 'PR' });
+    const dermatologist = await createUser(db(), { role: 'SP' });
+    await createEmployment(db(), { user_id: dermatologist.id, establishment_id: skin.id });
+    await db().insert(specialties).values({ user_id: dermatologist.id, priority: 1, practice: ' dermatology' });
+    const res = await me.api('GET', '/api/establishments/?type=PR&specialty=DERMATOLOGY');
+    expect(names(res)).toEqual(['Skin Practice']);
+  });
+
   it('filters by has_verified_employee', async () => {
     expect(names(await list('has_verified_employee=true'))).toEqual(['Alpha Heart']);
     expect(names(await list('has_verified_employee=false'))).toEqual(['Beta Kids', 'Gamma 50% Off']);

@@ -1,3 +1,4 @@
+import { SPECIALTIES, specialtyCodeOf } from '@referrals/domain/people/specialty-codes';
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageQuery } from '@referrals/domain/api';
@@ -79,7 +80,7 @@ export function filterConditions(q: Queryable, filters: EstablishmentFilters): S
             and(
               eq(employments.establishment_id, establishments.id),
               eq(employments.status, 'APPROVED'),
-              eq(specialties.practice, filters.specialty),
+              holdsSpecialty(filters.specialty),
             ),
           ),
       ),
@@ -108,6 +109,16 @@ export function filterConditions(q: Queryable, filters: EstablishmentFilters): S
 export function establishmentOrder(query: Pick<EstablishmentListQuery, 'order_by'>) {
   const direction = query.order_by.direction === 'desc' ? desc : asc;
   return [direction(establishments.name), direction(establishments.id)] as const;
+}
+
+/** A specialty stored as its code, or typed by its name in Settings (specialtyCodeOf). */
+function holdsSpecialty(filter: string): SQL {
+  const code = specialtyCodeOf(filter);
+  if (!code) return eq(specialties.practice, filter);
+  return or(
+    eq(specialties.practice, code),
+    sql`lower(trim(${specialties.practice})) = ${SPECIALTIES[code].toLowerCase()}`,
+  ) as SQL;
 }
 
 /**

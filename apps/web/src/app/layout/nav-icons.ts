@@ -1,4 +1,5 @@
 import {
+  IconAddressBook,
   IconArchive,
   IconFileDownload,
   IconFilePencil,
@@ -32,6 +33,7 @@ export const NAV_ICONS: Readonly<Record<NavItemId, Icon>> = {
   archive: IconArchive,
   patients: IconUsers,
   providers: IconStethoscope,
+  contacts: IconAddressBook,
   trash: IconTrash,
   help: IconHelp,
   settings: IconSettings,

@@ -19,6 +19,7 @@ describe('side navigation', () => {
       archive: '/referrals/archive',
       patients: '/patients',
       providers: '/providers',
+      contacts: '/contacts',
       trash: '/referrals/trash',
     });
   });
@@ -36,6 +37,7 @@ describe('side navigation', () => {
     expect(activeNavItem('/clinical-reports/outbox/sent')).toBe('outbox-reports');
     expect(activeNavItem('/patients/create')).toBe('patients');
     expect(activeNavItem('/patients/42')).toBe('patients');
+    expect(activeNavItem('/contacts/create')).toBe('contacts');
   });
 
   it('highlights nothing on screens outside the navigation', () => {

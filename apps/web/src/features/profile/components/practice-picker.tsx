@@ -1,3 +1,4 @@
+import { placeName } from '@referrals/domain/establishments/place-name';
 import {
   Alert,
   Badge,
@@ -152,9 +153,7 @@ export function PracticePicker({ primary, secondary, onChange, error }: Practice
                       <IconBuildingHospital size={20} stroke={1.6} color="var(--mantine-color-gray-6)" />
                       <Stack gap={0}>
                         <Text fw={600} size="sm">
-                          {establishment.name}
-                          {/* A department is named with its hospital, or "Cardiology" alone says little. */}
-                          {establishment.hospital !== null && `, ${establishment.hospital.name}`}
+                          {placeName(establishment)}
                         </Text>
                         <Text size="xs" c="gray.7">
                           {establishment.type.display}

@@ -111,7 +111,9 @@ describe('the establishment list filters', () => {
     const skin = await createEstablishment(db(), { name: 'Skin Practice', type: 'PR' });
     const dermatologist = await createUser(db(), { role: 'SP' });
     await createEmployment(db(), { user_id: dermatologist.id, establishment_id: skin.id });
-    await db().insert(specialties).values({ user_id: dermatologist.id, priority: 1, practice: ' dermatology' });
+    await db()
+      .insert(specialties)
+      .values({ user_id: dermatologist.id, priority: 1, practice: ' dermatology' });
     const res = await me.api('GET', '/api/establishments/?type=PR&specialty=DERMATOLOGY');
     expect(names(res)).toEqual(['Skin Practice']);
   });

@@ -4,7 +4,7 @@ import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react
 import type { ReactNode } from 'react';
 import { profileQueryOptions } from '@/lib/auth/get-profile';
 import { profileLayoutTheme } from '@/lib/profile-display';
-import { layoutThemes } from '@/ui/theme';
+import { cssVariablesResolver, layoutThemes } from '@/ui/theme';
 
 /**
  * The theme follows the signed-in user's role and current establishment (spec section 6 Rules). It only
@@ -13,7 +13,11 @@ import { layoutThemes } from '@/ui/theme';
 function ThemeProvider({ children }: { children: ReactNode }) {
   const { data: profile } = useQuery({ ...profileQueryOptions(), enabled: false });
   return (
-    <MantineProvider theme={layoutThemes[profileLayoutTheme(profile)]} defaultColorScheme="light">
+    <MantineProvider
+      theme={layoutThemes[profileLayoutTheme(profile)]}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <Notifications position="top-right" zIndex={1000} />
       {children}
     </MantineProvider>

@@ -1,4 +1,17 @@
-import { createTheme, Modal, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  Drawer,
+  Menu,
+  Modal,
+  Pagination,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+  type VariantColorsResolver,
+} from '@mantine/core';
 import type { LayoutTheme } from '@referrals/domain/theme';
 
 // Palettes tuned so that shade 7, the primary shade, carries white text at WCAG AA contrast or better;
@@ -30,6 +43,40 @@ const blue: MantineColorsTuple = [
 ];
 
 /**
+ * Text on a `light` badge or button is the colour's darkest shade, darkened further: Mantine's own (shade 9
+ * on the tinted background, e.g. green 3.8:1) falls short of WCAG AA's 4.5:1 for small text.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return resolved;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  const palette = parsed.isThemeColor ? input.theme.colors[parsed.color] : undefined;
+  if (!palette) return resolved;
+  const text = darken(palette[9], 0.3);
+  return { ...resolved, color: text, hoverColor: text };
+};
+
+/**
+ * Mantine's dimmed (gray 6, 3.3:1 on white) and error (red 6, 3.3:1) text fail WCAG AA for helper and
+ * error messages; gray 7 and red 9 pass.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
+});
+
+const PAGINATION_CONTROL_NAMES = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
+/**
  * One Mantine theme per layout colour (spec section 6 Rules: specialist-type roles blue, others green).
  * Both name their palette `brand`, so components say `color="brand"` and follow whichever theme is on.
  */
@@ -41,10 +88,24 @@ function layoutTheme(brand: MantineColorsTuple): MantineThemeOverride {
     defaultRadius: 'md',
     cursorType: 'pointer',
     headings: { fontWeight: '650' },
+    variantColorResolver,
     components: {
+      // Icon-only controls need names: the close button of every dialog and drawer, and the pagination's
+      // arrows and page numbers.
       // A dialog's title is its heading and its accessible name; Mantine draws it as body text.
       Modal: Modal.extend({
+        defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
         styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+      }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+      // Mantine puts a focusable role=presentation placeholder first in every menu, which a menu may not
+      // contain; without it an opened menu focuses its first item, as the ARIA menu pattern expects.
+      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+      Pagination: Pagination.extend({
+        defaultProps: {
+          getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_NAMES[control] }),
+          getItemProps: (page) => ({ 'aria-label': `Page ${page}` }),
+        },
       }),
     },
   });

@@ -30,7 +30,18 @@ function useAvatarUrl(profile: Profile | undefined): string | null {
 function AccountSummary({ profile, avatarUrl }: { profile: Profile; avatarUrl: string | null }) {
   const establishment = currentEmployment(profile)?.establishment;
   return (
-    <Group gap="sm" px="sm" pt="xs" pb="sm" wrap="nowrap" align="flex-start">
+    // A menu may only hold items and groups: the summary is a group, so assistive technology reads it
+    // as part of the menu instead of stray content (axe aria-required-children).
+    <Group
+      role="group"
+      aria-label={`Signed in as ${profileDisplayName(profile)}`}
+      gap="sm"
+      px="sm"
+      pt="xs"
+      pb="sm"
+      wrap="nowrap"
+      align="flex-start"
+    >
       <Avatar src={avatarUrl} radius="xl" size={40} color="brand" variant="light" alt="">
         {profileInitials(profile)}
       </Avatar>

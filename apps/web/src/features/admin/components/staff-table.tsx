@@ -19,7 +19,7 @@ function Grants({ member }: { member: StaffMember }) {
   ].filter((grant): grant is string => grant !== false);
   if (grants.length === 0)
     return (
-      <Text size="xs" c="gray.6">
+      <Text size="xs" c="gray.7">
         None
       </Text>
     );

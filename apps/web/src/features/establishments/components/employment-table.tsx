@@ -132,7 +132,7 @@ export function EmploymentTable(props: EmploymentTableProps) {
                       </Text>
                     </Table.Td>
                     <Table.Td colSpan={3}>
-                      <Text size="sm" c="gray.6" fs="italic">
+                      <Text size="sm" c="gray.7" fs="italic">
                         {PRACTICE_NOT_SELECTED_MESSAGE}
                       </Text>
                     </Table.Td>

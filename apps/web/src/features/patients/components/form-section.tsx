@@ -22,8 +22,6 @@ export function FormSection({ title, description, toggle, children }: FormSectio
           <Switch
             aria-label={toggle.label}
             size="md"
-            onLabel="ON"
-            offLabel="OFF"
             checked={toggle.checked}
             onChange={(event) => toggle.onChange(event.currentTarget.checked)}
           />

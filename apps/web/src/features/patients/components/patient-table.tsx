@@ -4,7 +4,7 @@ import { paths } from '@/lib/paths';
 import { patientDob, patientName, type PatientRow } from '../patient-display';
 
 const blank = (
-  <Text span size="sm" c="gray.6">
+  <Text span size="sm" c="gray.7">
     —
   </Text>
 );

@@ -176,7 +176,7 @@ export function ProfessionalDetailsForm({
               {profile.role?.display ?? 'Not chosen'}
               {profile.sub_role !== null && ` · ${subRoles.display(profile.sub_role)}`}
             </Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="gray.7">
               Your role was set at registration. Contact support to change it.
             </Text>
           </Stack>

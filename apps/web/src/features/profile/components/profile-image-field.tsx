@@ -87,7 +87,7 @@ export function ProfileImageField({
         <Text size="sm" fw={500} id={`${inputId}-label`}>
           {label}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {description}
         </Text>
       </div>
@@ -112,7 +112,7 @@ export function ProfileImageField({
             ) : (
               <Stack gap={4} align="center">
                 <IconPhoto size={28} stroke={1.4} color="var(--mantine-color-gray-5)" />
-                <Text size="xs" c="gray.6">
+                <Text size="xs" c="gray.7">
                   No image yet
                 </Text>
               </Stack>
@@ -145,7 +145,7 @@ export function ProfileImageField({
                 Remove
               </Button>
             )}
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="gray.7">
               PNG, JPEG, GIF or WebP, up to 5 MB.
             </Text>
           </Stack>

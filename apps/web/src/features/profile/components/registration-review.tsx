@@ -15,7 +15,7 @@ import { NOTIFICATION_LABELS } from '../notification-labels';
 import { NOTIFICATIONS_PAGE, SPECIAL_ACCESS_PAGE, type RegistrationPage } from '../registration-pages';
 
 const notGiven = (
-  <Text span c="gray.6" size="sm">
+  <Text span c="gray.7" size="sm">
     Not given
   </Text>
 );

@@ -18,7 +18,7 @@ export function SpecialtyFields({ control, register, errors }: SpecialtyFieldsPr
         <Text fw={500} size="sm">
           Specialties
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           Referrers search for you by these. The first is your main specialty.
         </Text>
       </div>

@@ -96,7 +96,7 @@ export function ProvidersPage() {
                     <Table.Td>
                       <Group gap={4}>
                         {provider.specialties.length === 0 ? (
-                          <Text size="sm" c="gray.6">
+                          <Text size="sm" c="gray.7">
                             —
                           </Text>
                         ) : (

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/database.ts';
 import { oidcModels } from '../../db/schema/auth.ts';
+import { endSession } from './auth-sessions.ts';
 
 /** Models revoked together with their grant (logout, refresh-token replay). */
 const GRANTABLE = new Set([
@@ -13,6 +14,22 @@ const GRANTABLE = new Set([
   'Grant',
 ]);
 
+/**
+ * The grant a stored model belongs to. A grant is filed under its own id, so revoking by grant id removes
+ * the grant itself too; a provider session (the login cookie's record) under the grant its sign-in made, so
+ * ending the sign-in also ends the login, and the next authorization request asks for the password again.
+ */
+function grantOf(kind: string, id: string, payload: AdapterPayload): string | null {
+  if (kind === 'Grant') return id;
+  if (GRANTABLE.has(kind)) return payload.grantId ?? null;
+  if (kind === 'Session') {
+    // One client, so one authorization per session; its grant is set once the sign-in is granted.
+    const authorizations = Object.values(payload.authorizations ?? {});
+    return authorizations.find((authorization) => authorization.grantId)?.grantId ?? null;
+  }
+  return null;
+}
+
 /** Stores the OpenID provider's models in `oidc_models`, one row per model, expired rows ignored. */
 export function databaseAdapter(db: Database): new (kind: string) => Adapter {
   return class DatabaseAdapter implements Adapter {
@@ -23,8 +40,7 @@ export function databaseAdapter(db: Database): new (kind: string) => Adapter {
         kind: this.kind,
         id,
         payload: payload as Record<string, unknown>,
-        // A grant is filed under its own id, so revoking by grant id removes the grant itself too.
-        grant_id: this.kind === 'Grant' ? id : GRANTABLE.has(this.kind) ? (payload.grantId ?? null) : null,
+        grant_id: grantOf(this.kind, id, payload),
         uid: payload.uid ?? null,
         expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
       };
@@ -60,8 +76,15 @@ export function databaseAdapter(db: Database): new (kind: string) => Adapter {
       await db.delete(oidcModels).where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)));
     }
 
+    /**
+     * Every revocation the provider performs comes here: logout and idle expiry (revoke-sign-in.ts), a
+     * replayed refresh token or authorization code, the revocation endpoint. It removes the grant, its
+     * tokens and the browser's provider session, and ends the API's session of the grant, so its access
+     * tokens are refused from the next call on (authenticate.ts checks the session, not only the token).
+     */
     async revokeByGrantId(grantId: string): Promise<void> {
       await db.delete(oidcModels).where(eq(oidcModels.grant_id, grantId));
+      await endSession(db, grantId);
     }
 
     private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {

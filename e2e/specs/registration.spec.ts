@@ -99,6 +99,12 @@ test('a new user signs up, completes the registration wizard, lands on the dashb
   await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu').getByText('Dr Priya Raman')).toBeVisible();
 
+  // The practice has not approved the new GP yet: its patients stay out of reach, and the page says why.
+  await page.goto('/patients');
+  await expect(page.getByText('Waiting for approval')).toBeVisible();
+  await expect(page.getByRole('table')).toBeHidden();
+  await screenshot(page, 'patients-waiting-for-approval');
+
   // Registered now, Welcome offers the way to the dashboard.
   await page.goto('/welcome');
   await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canSeePatientData,
   BEING_VERIFIED_HINT,
   NO_PERMISSION_HINT,
   canAdministerEstablishment,
@@ -237,5 +238,15 @@ describe('integration access', () => {
     expect(hasIntegrationAccess({ role: 'GP', establishmentType: 'CL' }, false)).toBe(false);
     expect(hasIntegrationAccess({ role: 'GP', establishmentType: 'CL' }, true)).toBe(true);
     expect(hasIntegrationAccess({ role: 'PM', establishmentType: 'HL' }, true)).toBe(false);
+  });
+});
+
+describe('patient data (approved staff only)', () => {
+  it('is for an approved employment or the person’s own personal space, not an unverified or requested one', () => {
+    expect(canSeePatientData({ priority: 1, status: 'APPROVED' })).toBe(true);
+    expect(canSeePatientData({ priority: 3, status: 'UNVERIFIED' })).toBe(true);
+    for (const status of ['UNVERIFIED', 'REQUESTED', 'INVITED', 'REVOKED'] as const)
+      expect(canSeePatientData({ priority: 1, status: { value: status, display: status } })).toBe(false);
+    expect(canSeePatientData(null)).toBe(false);
   });
 });

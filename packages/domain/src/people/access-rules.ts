@@ -185,3 +185,20 @@ export function canAdministerEstablishment(
 ): boolean {
   return employment != null && employment.is_account_holder && codeOf(employment.status) === 'APPROVED';
 }
+
+/**
+ * Patient (and referral) data of an establishment is for its approved staff: an UNVERIFIED employment
+ * reaches the establishment (section 4 Employment) but not its patients until the account holder or
+ * practice manager approves it, so picking a practice at registration buys no access to its records. A
+ * personal space (priority 3) is the person's own.
+ */
+export function canSeePatientData(
+  employment: Pick<CurrentEmployment, 'priority' | 'status'> | null | undefined,
+): boolean {
+  if (employment == null) return false;
+  return employment.priority === 3 || codeOf(employment.status) === 'APPROVED';
+}
+
+/** Shown where patients would be while the employment waits for approval. */
+export const AWAITING_APPROVAL_HINT =
+  'Your place at this establishment is waiting for approval by its account holder or practice manager. Its patients appear here once you are approved.';

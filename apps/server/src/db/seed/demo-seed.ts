@@ -98,6 +98,7 @@ async function seedEstablishments(tx: Queryable) {
     allows_shared_inbox_access: true,
     allows_cpl_and_shared_outbox_access: true,
     case_conferences_enabled: true,
+    accepts_join_requests: true,
   });
   const hospital = await createEstablishment(tx, {
     name: 'Royal Eastern Hospital',
@@ -111,6 +112,7 @@ async function seedEstablishments(tx: Queryable) {
     email: 'outpatients@royaleastern.example',
     sms_enabled: true,
     case_conferences_enabled: true,
+    accepts_join_requests: true,
   });
   const departments: Record<string, Establishment> = {};
   for (const name of ['Cardiology', 'Orthopaedics', 'Endocrinology', 'Mental Health']) {

@@ -16,7 +16,7 @@ import type { Queryable } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, specialties, users } from '../../db/schema/people.ts';
 import { pageWindow, toPage } from '../../http/paging.ts';
-import { providerOnly } from './directory-access.ts';
+import { providerOnly } from '../tenancy/route-access.ts';
 
 const hospitals = alias(establishments, 'hospitals');
 

@@ -20,7 +20,8 @@ import {
   listDoctors,
   updateDoctor,
 } from '../directory/directory-doctors.ts';
-import { directoryAuditActor, providerOnly } from '../directory/directory-access.ts';
+import { directoryAuditActor } from '../directory/directory-access.ts';
+import { providerOnly } from '../tenancy/route-access.ts';
 import { mayUseDirectoryOf, sharedDirectoryWith } from '../directory/directory-visibility.ts';
 import { sendMail, type MailMessage } from '../mail/outbox.ts';
 import { renderMail } from '../mail/render-mail.ts';

@@ -1,3 +1,4 @@
+import { providerOnly } from '../tenancy/route-access.ts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
@@ -47,7 +48,7 @@ export const employmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
   app.post(
     '/api/profile/employments/',
     {
-      config: { access: 'signed-in' },
+      config: { access: providerOnly },
       schema: {
         tags,
         summary: 'Ask to join an establishment (?validate: check only, nothing written)',

@@ -1,3 +1,4 @@
+import { providerOnly } from '../tenancy/route-access.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options
   app.post(
     '/api/establishments/',
     {
-      config: { access: 'signed-in' },
+      config: { access: providerOnly },
       schema: {
         tags: ['establishments'],
         summary: 'Create an establishment; the caller becomes its account holder',

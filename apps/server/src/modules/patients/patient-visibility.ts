@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { patientMrns, patients } from '../../db/schema/patients.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import type { Caller } from '../tenancy/caller.ts';
+import { canSeePatientData } from '@referrals/domain/people/access-rules';
 
 /**
  * Patient tenancy, in one place (house-style: one visibility function per entity). Every patient query and
@@ -15,15 +16,20 @@ import type { Caller } from '../tenancy/caller.ts';
  *   draft, not deleted).
  * A record deleted through DELETE patients/{id}/ (status 'deleted', kept for the referrals that name it)
  * is seen by nobody. A caller without a current establishment (a patient user, a provider with no
- * accessible employment) sees no patient.
+ * accessible employment) sees no patient, nor does one whose employment is not approved yet.
  */
 
 /** The status a deleted patient record keeps (patients are never removed: referrals refer to them). */
 export const DELETED_PATIENT_STATUS = 'deleted';
 
-/** The caller's current establishment id, or null when the caller acts for none. */
+/**
+ * The establishment whose patients the caller sees: the current one, once the caller's employment there is
+ * approved (or it is their personal space); else null, and every patient route answers as if there were
+ * none (canSeePatientData).
+ */
 export function patientEstablishmentOf(caller: Caller): string | null {
-  return caller.current?.establishment.id ?? null;
+  if (!caller.current || !canSeePatientData(caller.current)) return null;
+  return caller.current.establishment.id;
 }
 
 /**

@@ -25,9 +25,10 @@ describe('registration, establishments, specialties and two-step sign-in', () =>
       registration_completed: false,
       password_hash: await hashPassword(PASSWORD),
     });
-    practiceId = (await createEstablishment(db, { name: 'Annandale Family Practice' })).id;
-    secondaryId = (await createEstablishment(db, { name: 'Leichhardt Clinic', type: 'CL' })).id;
-    strangerId = (await createEstablishment(db, { name: 'Somebody Else Medical' })).id;
+    const joinable = { accepts_join_requests: true };
+    practiceId = (await createEstablishment(db, { name: 'Annandale Family Practice', ...joinable })).id;
+    secondaryId = (await createEstablishment(db, { name: 'Leichhardt Clinic', type: 'CL', ...joinable })).id;
+    strangerId = (await createEstablishment(db, { name: 'Somebody Else Medical', ...joinable })).id;
     api = await signedInAs(t.app, newcomer.email, PASSWORD);
   });
   afterAll(() => t.app.close());

@@ -12,6 +12,15 @@ import { callerOf, type Caller } from './caller.ts';
 export type AccessRule = { name: string; allows: (caller: Caller) => boolean };
 export type RouteAccess = 'public' | 'signed-in' | AccessRule;
 
+/**
+ * For providers only: a patient or carer (a user without a provider role) is refused (403). The
+ * directory, the Providers list, creating establishments and joining them (registration too) use it.
+ */
+export const providerOnly: AccessRule = {
+  name: 'provider',
+  allows: (caller: Caller) => caller.role !== null,
+};
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;

@@ -13,6 +13,7 @@ import {
 import { PAGE_SIZE } from '@referrals/domain/constants';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { AWAITING_APPROVAL_HINT, canSeePatientData } from '@referrals/domain/people/access-rules';
 import { useProfile } from '@/lib/auth/get-profile';
 import { currentEmployment } from '@/lib/profile-display';
 import { paths } from '@/lib/paths';
@@ -93,7 +94,10 @@ function PatientList({ establishmentId }: { establishmentId: string }) {
 export function PatientsPage() {
   const { data: profile } = useProfile();
   if (profile === undefined) return <Loader aria-label="Loading your profile" />;
-  const establishment = currentEmployment(profile)?.establishment;
+  const employment = currentEmployment(profile);
+  const establishment = employment?.establishment;
+  // Someone with no establishment sees the empty list; someone whose place there is not approved, why.
+  const approved = employment === undefined || canSeePatientData(employment);
   return (
     <Stack gap="lg" maw={1080}>
       <Group justify="space-between" align="flex-end">
@@ -107,16 +111,24 @@ export function PatientsPage() {
               : `The patients of ${establishment.name}.`}
           </Text>
         </Stack>
-        <Button
-          component={Link}
-          to={paths.patients.create.getHref()}
-          leftSection={<IconUserPlus size={18} />}
-        >
-          Create
-        </Button>
+        {approved && (
+          <Button
+            component={Link}
+            to={paths.patients.create.getHref()}
+            leftSection={<IconUserPlus size={18} />}
+          >
+            Create
+          </Button>
+        )}
       </Group>
-      {/* Keyed so switching establishment starts at page 1 with an empty search. */}
-      <PatientList key={establishment?.id ?? 'none'} establishmentId={establishment?.id ?? 'none'} />
+      {approved ? (
+        // Keyed so switching establishment starts at page 1 with an empty search.
+        <PatientList key={establishment?.id ?? 'none'} establishmentId={establishment?.id ?? 'none'} />
+      ) : (
+        <Alert color="yellow" variant="light" title="Waiting for approval">
+          {AWAITING_APPROVAL_HINT}
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -24,4 +24,17 @@ export const methodNotAllowed = (method: string) =>
   new ApiError(405, { detail: `Method "${method}" not allowed.` });
 export const conflict = (detail: string, status?: { value: string; display: string }) =>
   new ApiError(409, status ? { detail, status } : { detail });
+/** What a write of a versioned record says when it does not name the version it read. */
+export const VERSION_REQUIRED =
+  'Send the version of the record you are changing (its "version" field, as you read it), so that a change made in the meantime is not overwritten.';
+
+/**
+ * The optimistic-concurrency check of every versioned write (api-conventions.md, Concurrency): without the
+ * version read it is a 428, so two blind writes cannot both succeed; with a stale one a 409.
+ */
+export function checkVersion(sent: number | undefined, stored: number, staleMessage: string): void {
+  if (sent === undefined) throw new ApiError(428, { detail: VERSION_REQUIRED });
+  if (sent !== stored) throw conflict(staleMessage);
+}
+
 export const throttled = () => new ApiError(429, { detail: 'Request was throttled.' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEstablishment, createPatient } from '../../db/factories/factories.ts';
+import { writeAsRead } from '../../../test/write-as-read.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
 
@@ -27,7 +28,8 @@ describe('patient data is for approved staff only', () => {
 
   it('a new user who picks a practice at registration sees none of its patients until approved', async () => {
     expect(
-      (await newcomer.api('PATCH', '/api/profile/', { role: 'GP', ahpra_num: 'MED0001112223' })).statusCode,
+      (await writeAsRead(newcomer.api, 'PATCH', '/api/profile/', { role: 'GP', ahpra_num: 'MED0001112223' }))
+        .statusCode,
     ).toBe(200);
     const chosen = await newcomer.api('PUT', '/api/profile/practices/', { practices: [practice] });
     expect(chosen.statusCode).toBe(200);
@@ -84,5 +86,28 @@ describe('a patient user is a patient', () => {
     const picked = await patientUser.api('PUT', '/api/profile/practices/', { practices: [practice] });
     expect(picked.statusCode).toBe(403);
     expect(picked.json()).toEqual({ detail: expect.any(String) });
+  });
+});
+
+describe('a write says which version it changes', () => {
+  it('answers 428 without a version and 409 with a stale one', async () => {
+    const t = await buildTestApp();
+    try {
+      const place = (await createEstablishment(t.database.db)).id;
+      const gp = await signedInPerson(t.app, t.database.db, { at: place });
+      const patient = await createPatient(t.database.db, { establishment_id: place });
+      const blind = await gp.api('PATCH', `/api/patients/${patient.id}/`, { city: 'Manly' });
+      expect(blind.statusCode).toBe(428);
+      expect(blind.json()).toEqual({ detail: expect.stringContaining('version') });
+      const stale = await gp.api('PATCH', `/api/patients/${patient.id}/`, {
+        city: 'Manly',
+        version: patient.version + 5,
+      });
+      expect(stale.statusCode).toBe(409);
+      const profile = await gp.api('PATCH', '/api/profile/', { phone: '0412 345 678' });
+      expect(profile.statusCode).toBe(428);
+    } finally {
+      await t.app.close();
+    }
   });
 });

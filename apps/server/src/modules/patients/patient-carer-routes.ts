@@ -5,7 +5,7 @@ import { DetailErrorSchema } from '@referrals/domain/api';
 import { CarerSchema, CarerWriteSchema, type CarerWrite } from '@referrals/domain/patients/patient-schemas';
 import { keepCarer, prepareCarer, validateCarer } from '@referrals/domain/patients/patient-save-rules';
 import { carers } from '../../db/schema/patients.ts';
-import { conflict, notFound, validationFailed } from '../../http/api-errors.ts';
+import { checkVersion, notFound, validationFailed } from '../../http/api-errors.ts';
 import { isUuid } from '../employments/employment-rows.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findVisiblePatient, listCarers, toCarer } from './patient-queries.ts';
@@ -145,9 +145,7 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
             .where(and(eq(carers.id, request.params.carerId), eq(carers.patient_id, patient.id)))
             .for('update');
           if (!row) throw notFound();
-          if (request.body.version !== undefined && request.body.version !== row.version) {
-            throw conflict(STALE_CARER_MESSAGE);
-          }
+          checkVersion(request.body.version, row.version, STALE_CARER_MESSAGE);
           const merged: CarerWrite = { ...carerAsWrite(row), ...stripUndefined(request.body) };
           const audit = { resourceType: 'carer', resourceId: row.id, patientId: patient.id };
           if (!keepCarer(merged)) {

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createEstablishment, createPatient, createReferral } from '../../db/factories/factories.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { carers, patientMrns, patients } from '../../db/schema/patients.ts';
+import { writeAsRead } from '../../../test/write-as-read.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
 
@@ -80,7 +81,7 @@ describe('patients API', () => {
         await create({ ...base, sex: { value: 'O', display: 'Other' }, sex_nb_text: 'a', custom_gender: 'b' })
       ).json();
       expect([o.sex, o.sex_nb_text, o.custom_gender]).toEqual(['O', null, 'b']);
-      const f = (await gpA.api('PATCH', `/api/patients/${o.id}/`, { sex: 'F' })).json();
+      const f = (await writeAsRead(gpA.api, 'PATCH', `/api/patients/${o.id}/`, { sex: 'F' })).json();
       expect([f.sex_nb_text, f.custom_gender]).toEqual([null, null]);
     });
 
@@ -137,7 +138,7 @@ describe('patients API', () => {
       ).json();
       expect(created).toMatchObject({ atsi: true, ndis: true, pp_refugee: true });
       expect(created.concession_cards).toHaveLength(1);
-      const res = await gpA.api('PATCH', `/api/patients/${created.id}/`, {
+      const res = await writeAsRead(gpA.api, 'PATCH', `/api/patients/${created.id}/`, {
         atsi: true,
         population_enabled: false,
         concession_enabled: false,
@@ -173,7 +174,7 @@ describe('patients API', () => {
       expect(p.carers.map((c: Body) => c.first_name)).toEqual(['Jack', 'Ruth']);
       expect(p.carers[0]).toMatchObject({ address1: '4 Bay Road', city: 'Manly', postcode: '2095' });
       const ruth = p.carers[1];
-      const res = await gpA.api('PUT', `/api/patients/${p.id}/`, {
+      const res = await writeAsRead(gpA.api, 'PUT', `/api/patients/${p.id}/`, {
         ...base,
         carers: [
           p.carers[0],
@@ -206,9 +207,12 @@ describe('patients API', () => {
 
     it('answers 409 to a stale version and changes nothing', async () => {
       const p = (await create(base)).json();
-      const first = await gpA.api('PATCH', `/api/patients/${p.id}/`, { city: 'Dee Why', version: p.version });
+      const first = await writeAsRead(gpA.api, 'PATCH', `/api/patients/${p.id}/`, {
+        city: 'Dee Why',
+        version: p.version,
+      });
       expect(first.statusCode).toBe(200);
-      const stale = await gpA.api('PATCH', `/api/patients/${p.id}/`, {
+      const stale = await writeAsRead(gpA.api, 'PATCH', `/api/patients/${p.id}/`, {
         city: 'Mona Vale',
         version: p.version,
       });
@@ -218,10 +222,10 @@ describe('patients API', () => {
 
     it('PUT needs the three required fields; PATCH only what it changes', async () => {
       const p = (await create(base)).json();
-      const put = await gpA.api('PUT', `/api/patients/${p.id}/`, { city: 'Avalon' });
+      const put = await writeAsRead(gpA.api, 'PUT', `/api/patients/${p.id}/`, { city: 'Avalon' });
       expect(put.statusCode).toBe(400);
       expect(put.json()).toEqual({ first_name: REQUIRED, last_name: REQUIRED, dob: REQUIRED });
-      const cleared = await gpA.api('PATCH', `/api/patients/${p.id}/`, { last_name: '' });
+      const cleared = await writeAsRead(gpA.api, 'PATCH', `/api/patients/${p.id}/`, { last_name: '' });
       expect(cleared.json()).toEqual({ last_name: REQUIRED });
     });
   });
@@ -419,19 +423,22 @@ describe('patients API', () => {
       expect(added.statusCode).toBe(201);
       const carer = added.json();
       expect((await gpA.api('GET', url)).json()).toHaveLength(1);
-      const patched = await gpA.api('PATCH', `${url}${carer.id}/`, {
+      const patched = await writeAsRead(gpA.api, 'PATCH', `${url}${carer.id}/`, {
         relation: 'Son',
         version: carer.version,
       });
       expect(patched.json()).toMatchObject({ relation: 'Son', version: carer.version + 1 });
-      const stale = await gpA.api('PATCH', `${url}${carer.id}/`, {
+      const stale = await writeAsRead(gpA.api, 'PATCH', `${url}${carer.id}/`, {
         relation: 'Nephew',
         version: carer.version,
       });
       expect(stale.statusCode).toBe(409);
       expect((await gpB.api('GET', url)).statusCode).toBe(404);
       expect((await gpB.api('DELETE', `${url}${carer.id}/`)).statusCode).toBe(404);
+      // A carer is read in its patient's list, so the version comes from there.
+      const listed = (await gpA.api('GET', url)).json<{ id: string; version: number }[]>();
       const emptied = await gpA.api('PUT', `${url}${carer.id}/`, {
+        version: listed.find((c) => c.id === carer.id)?.version,
         carer_type: 2,
         first_name: '',
         last_name: '',

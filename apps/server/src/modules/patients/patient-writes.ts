@@ -12,7 +12,7 @@ import {
   patients,
 } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/people.ts';
-import { conflict, notFound, permissionDenied, validationFailed } from '../../http/api-errors.ts';
+import { checkVersion, notFound, permissionDenied, validationFailed } from '../../http/api-errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import type { Caller } from '../tenancy/caller.ts';
 import { findVisiblePatient, patientDetail } from './patient-queries.ts';
@@ -170,8 +170,8 @@ async function syncCarers(tx: Transaction, patientId: string, wanted: CarerWrite
   for (const carer of wanted) {
     const existing = carer.id !== undefined && storedIds.has(carer.id) ? carer.id : undefined;
     if (existing) {
-      const version = stored.find((c) => c.id === existing)?.version;
-      if (carer.version !== undefined && carer.version !== version) throw conflict(STALE_CARER_MESSAGE);
+      const version = stored.find((c) => c.id === existing)?.version ?? 0;
+      checkVersion(carer.version, version, STALE_CARER_MESSAGE);
       kept.add(existing);
       await tx
         .update(carers)
@@ -288,9 +288,7 @@ export async function updatePatient(
   return db.transaction(async (tx) => {
     const row = await findVisiblePatient(tx, options.caller, options.id, { lock: true });
     if (!row) throw notFound();
-    if (options.body.version !== undefined && options.body.version !== row.version) {
-      throw conflict(STALE_PATIENT_MESSAGE);
-    }
+    checkVersion(options.body.version, row.version, STALE_PATIENT_MESSAGE);
     throwIfErrors(
       validatePatientSave(options.body, { mode: options.mode, insuranceType: row.pub_insurance_type }),
     );

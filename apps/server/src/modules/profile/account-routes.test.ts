@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createEstablishment, createUser, type User } from '../../db/factories/factories.ts';
 import { employments, users } from '../../db/schema/people.ts';
+import { writeAsRead } from '../../../test/write-as-read.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { SignInClient, signedInAs } from '../../../test/sign-in-client.ts';
 import { currentMfaCode } from '../auth/mfa.ts';
@@ -41,7 +42,7 @@ describe('registration, establishments, specialties and two-step sign-in', () =>
   });
 
   it('dry-runs registration page 1 with a role and a new specialty, answering the would-be profile', async () => {
-    const res = await api('PUT', '/api/profile/', {
+    const res = await writeAsRead(api, 'PUT', '/api/profile/', {
       role: 'SP',
       specialties: [{ priority: 1, practice: 'Cardiology', field: 'Heart failure' }],
     });
@@ -54,9 +55,10 @@ describe('registration, establishments, specialties and two-step sign-in', () =>
   });
 
   it("chooses the practices at registration step 2, with 'Not selected' when none is chosen", async () => {
-    expect((await api('PATCH', '/api/profile/', { role: 'GP', ahpra_num: 'MED0001112223' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await writeAsRead(api, 'PATCH', '/api/profile/', { role: 'GP', ahpra_num: 'MED0001112223' }))
+        .statusCode,
+    ).toBe(200);
     const none = await api('PUT', '/api/profile/practices/', { practices: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ practices: ['Not selected'] });
@@ -106,7 +108,7 @@ describe('registration, establishments, specialties and two-step sign-in', () =>
     expect(res.statusCode).toBe(202);
     expect((await api('GET', '/api/profile/')).json().registration_completed).toBe(true);
     expect((await api('POST', '/api/profile/exit-registration/')).statusCode).toBe(400);
-    const roleChange = await api('PATCH', '/api/profile/', { role: 'SP' });
+    const roleChange = await writeAsRead(api, 'PATCH', '/api/profile/', { role: 'SP' });
     expect(roleChange.statusCode).toBe(400);
     expect(roleChange.json()).toEqual({ role: [ROLE_LOCKED_MESSAGE] });
   });

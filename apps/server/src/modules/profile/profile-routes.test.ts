@@ -8,6 +8,7 @@ import {
   type User,
 } from '../../db/factories/factories.ts';
 import { users } from '../../db/schema/people.ts';
+import { writeAsRead } from '../../../test/write-as-read.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInAs } from '../../../test/sign-in-client.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -56,18 +57,20 @@ describe('the signed-in user edits their profile', () => {
   });
 
   it('dry-runs a save with PUT: the would-be profile comes back and nothing is written', async () => {
-    const res = await api('PUT', '/api/profile/', { first_name: 'Dry', phone: '0412 345 678' });
+    const res = await writeAsRead(api, 'PUT', '/api/profile/', { first_name: 'Dry', phone: '0412 345 678' });
     expect(res.statusCode).toBe(200);
     expect(res.json().first_name).toBe('Dry');
     expect((await stored())?.first_name).toBe(gp.first_name);
-    const validateOnly = await api('PATCH', '/api/profile/?validate=true', { first_name: 'Also dry' });
+    const validateOnly = await writeAsRead(api, 'PATCH', '/api/profile/?validate=true', {
+      first_name: 'Also dry',
+    });
     expect(validateOnly.statusCode).toBe(200);
     expect((await stored())?.first_name).toBe(gp.first_name);
   });
 
   it('saves with PATCH and counts the version up', async () => {
     const before = (await api('GET', '/api/profile/')).json();
-    const res = await api('PATCH', '/api/profile/', {
+    const res = await writeAsRead(api, 'PATCH', '/api/profile/', {
       first_name: 'Sarah',
       session_expiry: 15,
       version: before.version,
@@ -82,13 +85,13 @@ describe('the signed-in user edits their profile', () => {
   });
 
   it('refuses a save based on an old version with 409', async () => {
-    const res = await api('PATCH', '/api/profile/', { first_name: 'Stale', version: 1 });
+    const res = await writeAsRead(api, 'PATCH', '/api/profile/', { first_name: 'Stale', version: 1 });
     expect(res.statusCode).toBe(409);
     expect((await stored())?.first_name).not.toBe('Stale');
   });
 
   it('puts a new provider number first and makes it the default', async () => {
-    const res = await api('PATCH', '/api/profile/', { new_provider_num: '2447781L' });
+    const res = await writeAsRead(api, 'PATCH', '/api/profile/', { new_provider_num: '2447781L' });
     expect(res.statusCode).toBe(200);
     expect(res.json().provider_num_list[0]).toBe('2447781L');
     expect(res.json().default_provider_num).toBe('2447781L');
@@ -96,7 +99,7 @@ describe('the signed-in user edits their profile', () => {
 
   it('removes a provider number: the list is saved without it and the default moves to the next one', async () => {
     // The list is now 2447781L (default), 2426621B; the form removes the default and picks the next.
-    const res = await api('PATCH', '/api/profile/', {
+    const res = await writeAsRead(api, 'PATCH', '/api/profile/', {
       provider_num_list: ['2426621B'],
       default_provider_num: '2426621B',
       default_provider_num_type: 'PROVIDER_NUMBER',
@@ -107,7 +110,7 @@ describe('the signed-in user edits their profile', () => {
       default_provider_num: '2426621B',
       default_provider_num_type: 'PROVIDER_NUMBER',
     });
-    const last = await api('PATCH', '/api/profile/', {
+    const last = await writeAsRead(api, 'PATCH', '/api/profile/', {
       provider_num_list: [],
       default_provider_num: '',
       default_provider_num_type: 'EMPTY',
@@ -121,7 +124,7 @@ describe('the signed-in user edits their profile', () => {
   });
 
   it('answers badly formed Australian identifiers with the field and a message', async () => {
-    const res = await api('PATCH', '/api/profile/', {
+    const res = await writeAsRead(api, 'PATCH', '/api/profile/', {
       ahpra_num: 'MED12',
       new_provider_num: '2940975Y',
       phone: '123',
@@ -133,7 +136,7 @@ describe('the signed-in user edits their profile', () => {
   });
 
   it("refuses another account's AHPRA number with the spec's message", async () => {
-    const res = await api('PATCH', '/api/profile/', { ahpra_num: 'MED0009999999' });
+    const res = await writeAsRead(api, 'PATCH', '/api/profile/', { ahpra_num: 'MED0009999999' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       ahpra_num: ['This AHPRA number has already been registered with another account.'],
@@ -141,7 +144,7 @@ describe('the signed-in user edits their profile', () => {
   });
 
   it('keeps only the notification settings the user has permission for', async () => {
-    const res = await api('PATCH', '/api/profile/', {
+    const res = await writeAsRead(api, 'PATCH', '/api/profile/', {
       email_referral_accepted: true,
       email_referral_received: true,
     });
@@ -152,7 +155,7 @@ describe('the signed-in user edits their profile', () => {
 
   it('asks a specialist in training for their profession', async () => {
     await t.database.db.update(users).set({ role: 'SPT' }).where(eq(users.id, gp.id));
-    const res = await api('PATCH', '/api/profile/', { profession: '' });
+    const res = await writeAsRead(api, 'PATCH', '/api/profile/', { profession: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ profession: ['This field is required'] });
     await t.database.db.update(users).set({ role: 'GP' }).where(eq(users.id, gp.id));

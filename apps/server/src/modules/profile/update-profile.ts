@@ -9,7 +9,7 @@ import { prepareProfileUpdate, validateProfileUpdate } from '@referrals/domain/p
 import { roles } from '@referrals/domain/people/people-codes';
 import type { Database, Queryable } from '../../db/database.ts';
 import { specialties, users } from '../../db/schema/people.ts';
-import { conflict, notFound, validationFailed } from '../../http/api-errors.ts';
+import { checkVersion, notFound, validationFailed } from '../../http/api-errors.ts';
 import { loadProfile } from './load-profile.ts';
 
 export const ROLE_LOCKED_MESSAGE = 'Your role can only be changed by support once registration is complete.';
@@ -31,9 +31,11 @@ export async function updateProfile(db: Database, options: UpdateProfileOptions)
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${options.userId} for update`);
     const current = await loadProfile(tx, options.userId);
     if (!current) throw notFound();
-    if (options.update.version !== undefined && options.update.version !== current.version) {
-      throw conflict('Your profile was changed elsewhere. Reload it and make your changes again.');
-    }
+    checkVersion(
+      options.update.version,
+      current.version,
+      'Your profile was changed elsewhere. Reload it and make your changes again.',
+    );
     const { role } = options.update;
     if (role !== undefined && current.registration_completed && role !== current.role?.value) {
       throw validationFailed({ role: [ROLE_LOCKED_MESSAGE] });

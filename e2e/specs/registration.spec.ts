@@ -101,7 +101,7 @@ test('a new user signs up, completes the registration wizard, lands on the dashb
 
   // The practice has not approved the new GP yet: its patients stay out of reach, and the page says why.
   await page.goto('/patients');
-  await expect(page.getByText('Waiting for approval')).toBeVisible();
+  await expect(page.getByText('Waiting for approval', { exact: true })).toBeVisible();
   await expect(page.getByRole('table')).toBeHidden();
   await screenshot(page, 'patients-waiting-for-approval');
 

@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { users } from '../../db/schema/people.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
 import { backToSignIn, renderLink, renderMessage, sendPage } from './auth-form.ts';
 import { renderAuthPage } from './login-page.ts';
 import { escapeHtml } from './oidc-provider.ts';
-import { inspectOneTimeToken, spendOneTimeToken } from './one-time-tokens.ts';
+import { inspectOneTimeToken } from './one-time-tokens.ts';
 import { LINK_USED_OR_EXPIRED } from './password-reset-pages.ts';
-import { unlockSignIn } from './sign-in-throttle.ts';
+import { unlockAccount } from './unlock-account.ts';
 
 const TITLE = 'Unlock your account';
 export const ACCOUNT_UNLOCKED = 'Your account is unlocked. You can sign in again.';
@@ -48,20 +45,7 @@ export function registerUnlockRoutes(app: FastifyInstance): void {
 
   app.post('/auth/unlock', { schema: { hide: true } }, async (request, reply) => {
     const { token } = TokenSchema.parse(request.body ?? {});
-    const email = await db.transaction(async (tx) => {
-      const spent = await spendOneTimeToken(tx, token, 'unlock');
-      if (!spent) return undefined;
-      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, spent.userId));
-      if (!user) return undefined;
-      await unlockSignIn(tx, user.email);
-      await recordAudit(tx, auditActorFrom(request, { actorId: spent.userId, establishmentId: null }), {
-        action: 'auth.unlock',
-        resourceType: 'user',
-        resourceId: spent.userId,
-      });
-      return user.email;
-    });
-    if (!email) return sendPage(reply, 400, unusable());
+    if (!(await unlockAccount({ db, request, token }))) return sendPage(reply, 400, unusable());
     return sendPage(
       reply,
       200,

@@ -1,19 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { ProfileSchema } from '@referrals/domain/profile/profile-schemas';
 import { canAccessEstablishment, validatePracticeChoice } from '@referrals/domain/profile/profile-save-rules';
 import { PracticesChoiceSchema } from '@referrals/domain/establishments/establishment-schemas';
-import { defaultPermissionsFor } from '@referrals/domain/people/default-permissions';
-import { employments, users } from '../../db/schema/people.ts';
+import { users } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
 import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
 import { revokeSignIn } from '../auth/revoke-sign-in.ts';
 import { clearRefreshCookie } from '../auth/token-routes.ts';
 import { loadProfile } from './load-profile.ts';
-import { checkJoinRequest, readableEstablishment } from '../employments/join-request.ts';
-import { employmentsOf } from '../employments/employment-rows.ts';
+import { choosePractices } from './choose-practices.ts';
 import { callerOf } from '../tenancy/caller.ts';
 import { providerOnly } from '../tenancy/route-access.ts';
 
@@ -122,36 +120,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
           non_field_errors: ['Join another establishment from Settings, Establishments.'],
         });
       }
-      const caller = await callerOf(request);
-      await db.transaction(async (tx) => {
-        // Choices made earlier in the same unfinished registration are replaced, not added to.
-        await tx
-          .delete(employments)
-          .where(and(eq(employments.user_id, id), inArray(employments.priority, [1, 2])));
-        // The same checks as a join request (approved, not a personal space, accepting join requests, a
-        // verified department), one choice after the other. The employment is UNVERIFIED: it reaches the
-        // establishment but not its patients until the account holder approves it (canSeePatientData).
-        for (const establishmentId of chosen) {
-          const place = await readableEstablishment(tx, caller, establishmentId);
-          if (!place) throw validationFailed({ practices: ['Choose a practice from the list.'] });
-          const check = checkJoinRequest(place, await employmentsOf(tx, id, new Date()));
-          if ('errors' in check) {
-            // The registration form has one field for its choices: the join request's message goes there.
-            const messages = Object.values(check.errors)
-              .flat()
-              .filter((message): message is string => typeof message === 'string');
-            throw validationFailed({ practices: messages });
-          }
-          await tx.insert(employments).values({
-            user_id: id,
-            establishment_id: establishmentId,
-            priority: check.priority,
-            status: 'UNVERIFIED',
-            permissions: defaultPermissionsFor(profile.role?.value),
-          });
-        }
-        await tx.update(users).set({ current_establishment_id: chosen[0] }).where(eq(users.id, id));
-      });
+      await choosePractices({ db, caller: await callerOf(request), role: profile.role?.value, chosen });
       return mustLoad(id);
     },
   );

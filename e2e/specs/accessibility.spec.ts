@@ -1,25 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { loginHeading, signIn } from './sign-in-helpers.ts';
-
-// WCAG 2.2 AA, as the product promises; every screen and dialog a later change adds gets its line here.
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** The rule, the elements and how to fix them, for each violation axe finds on the page as it is now. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map((v) => {
-    const where = v.nodes.map((n) => n.target.join(' '));
-    const why = [...new Set(v.nodes.map((n) => n.failureSummary?.split('\n').at(-1)?.trim()))];
-    return `${v.id}: ${v.help} (${why.join('; ')}) at ${where.join(', ')}`;
-  });
-}
-
-/** Checks the state the page is in; failures name the state, so one run lists every screen's problems. */
-async function expectAccessible(page: Page, state: string) {
-  await page.waitForLoadState('networkidle');
-  expect.soft(await violations(page), state).toEqual([]);
-}
 
 const banner = (page: Page) => page.getByRole('banner');
 

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { linkInMail } from './mailbox';
 import { screenshot, signIn } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -20,39 +19,9 @@ async function logOut(page: Page) {
   await page.waitForURL(/\/auth\/interaction\//);
 }
 
-/** The text of a message the file outbox wrote, with quoted-printable and base64 bodies decoded. */
-function decodeMail(raw: string): string {
-  const unfolded = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const base64Blocks = raw.match(/(?:^[A-Za-z0-9+/=]{40,}\r?\n)+/gm) ?? [];
-  return [
-    unfolded,
-    ...base64Blocks.map((block) => Buffer.from(block.replace(/\s/g, ''), 'base64').toString('utf8')),
-  ].join('\n');
-}
-
-/** The Review Employment Invite link of the newest mail to `to`, once the mail queue has delivered it. */
-async function invitationLink(to: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-        for (const file of files.sort().reverse()) {
-          const mail = decodeMail(await readFile(path.join(dir, file), 'utf8'));
-          if (!new RegExp(`^To:.*${to.replace(/[.]/g, '\\.')}`, 'mi').test(mail)) continue;
-          link = /https?:\/\/[^\s"'<>]+\/review-invite\/[0-9a-f-]{36}/.exec(mail)?.[0] ?? null;
-          if (link !== null) return true;
-        }
-        return false;
-      },
-      { message: `an invitation mail to ${to}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return new URL(link ?? '').pathname;
-}
+/** The Review Employment Invite link of the newest mail to `to`. */
+const invitationLink = (to: string) =>
+  linkInMail(to, /https?:\/\/[^\s"'<>]+\/review-invite\/[0-9a-f-]{36}/, 'an invitation mail');
 
 test('a practice manager invites a GP, who accepts, switches establishment, sees the counters and later leaves', async ({
   page,

@@ -1,38 +1,165 @@
-// Times patient keyword search (GET patients/) through the module's own query (listPatients: visibility,
-// prefix conditions, count and one page of 10) over 200,000 patients, on embedded PGlite, or on PostgreSQL
-// with BENCH_DATABASE_URL (or DATABASE_URL / TEST_DATABASE_URL). Prints figures; asserts nothing. On a
-// PostgreSQL server it adds its own rows and removes them afterwards.
+// Patient keyword search (GET patients/) over 200,000 patients in 100 establishments, two ways, each with
+// 10 concurrent clients: bare (the module's query, listPatients, run through the database pool in this
+// process) and over HTTP (the real server on a port, signed in, with its access checks and audit rows).
+// Prints p50, p99 and requests per second of each and the ratio; asserts nothing.
+//
+// On embedded PGlite (one query at a time) by default; on PostgreSQL with BENCH_DATABASE_URL, where it
+// creates a database of its own beside the one named, and drops it (and its runtime role) afterwards.
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { PatientListQuerySchema } from '@referrals/domain/patients/patient-schemas';
+import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase, queryRows } from '../apps/server/src/db/database.ts';
+import { openDatabase, queryRows, type DatabaseHandle } from '../apps/server/src/db/database.ts';
+import { createEmployment, createUser } from '../apps/server/src/db/factories/factories.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../apps/server/src/db/factories/sample-data.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { listPatients, patientListCondition } from '../apps/server/src/modules/patients/patient-queries.ts';
+import { openRuntimeDatabase, runtimeRoleName } from '../apps/server/src/db/runtime-role.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { listPatients } from '../apps/server/src/modules/patients/patient-queries.ts';
 import { loadCaller } from '../apps/server/src/modules/tenancy/caller.ts';
+import { SignInClient } from '../apps/server/test/sign-in-client.ts';
 
 const patientCount = Number(process.env.BENCH_PATIENTS ?? 200_000);
 const establishmentCount = 100;
-const runs = Number(process.env.BENCH_RUNS ?? 200);
-const tag = `bench-patients-${Date.now().toString(36)}`;
+const clients = 10;
+const searchesPerCase = Number(process.env.BENCH_RUNS ?? 1_000);
+const password = 'bench-password';
 
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-// Generating and removing 200,000 rows takes longer than the server's 15-second statement limit.
-const database = await openDatabase({ url, statementTimeoutMs: 300_000 });
-const db = database.db;
-const textArray = (values: readonly string[]) =>
-  sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
-
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const benchUrl = serverUrl ? await createBenchDatabase(serverUrl) : undefined;
+// Generating 200,000 rows takes longer than the server's 15-second statement limit.
+const owner = await openDatabase({ url: benchUrl, statementTimeoutMs: 600_000 });
+let runtime: DatabaseHandle | undefined;
 try {
-  await migrateDatabase(database);
-  let started = performance.now();
+  await migrateDatabase(owner);
+  const email = await generate(owner);
+  runtime = await openRuntimeDatabase(owner);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_PASSWORD: password });
+  const app = await buildApp(config, { database: runtime });
+  try {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const signIn = await new SignInClient(app).signIn(email, password);
+    const token = String(signIn.json<{ access_token: string }>().access_token);
+    const [user] = await queryRows<{ id: string }>(
+      owner.db,
+      sql`select id from users where email = ${email}`,
+    );
+    const caller = await loadCaller(runtime.db, user?.id ?? '', config.flags);
+    if (!caller) throw new Error('bench caller not found');
+    const [visible] = await queryRows<{ n: number }>(
+      owner.db,
+      sql`select count(*)::int as n from visible_patients where establishment_id = ${caller.current?.establishment.id}`,
+    );
+    console.log(`the caller's establishment sees ${visible?.n.toLocaleString()} patients`);
+
+    const [mrn] = await queryRows<{ number: string }>(
+      owner.db,
+      sql`select number from patient_mrns where establishment_id = ${caller.current?.establishment.id}
+          order by number limit 1 offset 100`,
+    );
+    const prefix = (name: string, length: number) => name.slice(0, length).toLowerCase();
+    const cases: { name: string; keyword: (i: number) => string }[] = [
+      {
+        name: 'one word (3-letter name prefix)',
+        keyword: (i) => prefix(LAST_NAMES[i % LAST_NAMES.length] ?? 'a', 3),
+      },
+      {
+        name: 'two words (first and last name prefixes)',
+        keyword: (i) =>
+          `${prefix(FIRST_NAMES[i % FIRST_NAMES.length] ?? 'a', 2)} ${prefix(LAST_NAMES[(i * 7) % LAST_NAMES.length] ?? 'a', 4)}`,
+      },
+      { name: 'MRN prefix', keyword: (i) => (mrn?.number ?? 'MRN').slice(0, 6 + (i % 3)).toLowerCase() },
+      { name: 'one letter (worst case)', keyword: (i) => 'abcdefghjklmnoprstw'[i % 19] ?? 'a' },
+    ];
+    const page = (i: number) => String(1 + (i % 3));
+    for (const { name, keyword } of cases) {
+      const bare = await measure(async (i) => {
+        const query = PatientListQuerySchema.parse({ keyword: keyword(i), page: page(i) });
+        return (await listPatients(runtime!.db, caller, query)).count;
+      });
+      const http = await measure(async (i) => {
+        const query = new URLSearchParams({ keyword: keyword(i), page: page(i) });
+        const res = await fetch(`${address}/api/patients/?${query.toString()}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (res.status !== 200) throw new Error(`GET patients/ answered ${res.status}`);
+        return ((await res.json()) as { count: number }).count;
+      });
+      console.log(`patient search, ${name} (${runtime.kind}, ${clients} clients, ${bare.matches} matches on average):
+  bare query: p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.perSecond} searches/s
+  over HTTP:  p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.perSecond} searches/s (${Math.round((100 * http.perSecond) / bare.perSecond)}% of bare)`);
+    }
+    const plan = await queryRows<{ 'QUERY PLAN': string }>(
+      owner.db,
+      sql.raw(`explain select v.patient_id from visible_patients v
+        where v.establishment_id = '${caller.current?.establishment.id}'
+          and (v.last_name_key like 'smi%' or v.first_name_key like 'smi%' or v.pub_insurance_details like 'smi%')
+          and (v.last_name_key like 'jo%' or v.first_name_key like 'jo%' or v.pub_insurance_details like 'jo%')
+        order by v.last_name_key, v.first_name_key, v.patient_id limit 10`),
+    );
+    console.log(`plan (two words): ${plan.map((r) => r['QUERY PLAN'].trim()).join(' | ')}`);
+  } finally {
+    await app.close();
+  }
+} finally {
+  const role = serverUrl ? await runtimeRoleName(owner.db) : undefined;
+  if (runtime && runtime !== owner) await runtime.close();
+  await owner.close();
+  if (serverUrl && benchUrl) await dropBenchDatabase(serverUrl, benchUrl, role);
+}
+
+/** Runs `searchesPerCase` searches from `clients` concurrent loops; the figures of their timings. */
+async function measure(search: (i: number) => Promise<number>) {
+  const timings: number[] = [];
+  let next = 0;
+  let matches = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < searchesPerCase) {
+        const i = next++;
+        const begun = performance.now();
+        matches += await search(i);
+        timings.push(performance.now() - begun);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  timings.sort((a, b) => a - b);
+  const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]?.toFixed(1);
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    perSecond: Math.round(searchesPerCase / seconds),
+    matches: Math.round(matches / searchesPerCase),
+  };
+}
+
+/**
+ * Establishments, patients with names from the demo data's lists and Medicare-like numbers, an MRN at the
+ * owner for every second patient, referrals between establishments (so visibility has all three reasons),
+ * and a GP with an approved employment at the first establishment; returns the GP's email.
+ */
+async function generate(database: DatabaseHandle): Promise<string> {
+  const db = database.db;
+  const textArray = (values: readonly string[]) =>
+    sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
+  const started = performance.now();
+  // A bulk load sets visibility's row triggers aside and fills visible_patients in one statement at the
+  // end, as migration 0010 does; one refresh per inserted row would take minutes.
+  const followers = { patients: 'patients', patient_mrns: 'mrns', referrals: 'referrals' };
+  const triggers = async (state: 'disable' | 'enable') => {
+    for (const [table, name] of Object.entries(followers))
+      await db.execute(sql.raw(`alter table ${table} ${state} trigger visible_patients_follow_${name}`));
+  };
+  await triggers('disable');
   await db.execute(sql`
     insert into establishments (name, type, is_approved)
-    select ${tag} || ' ' || n, 'PR', true from generate_series(1, ${establishmentCount}) as n`);
-  // Names from the demo data's lists, Medicare-like numbers, an MRN at the owner for every second patient,
-  // and referrals between establishments so that visibility has all three branches to walk.
+    select 'Bench establishment ' || lpad(n::text, 3, '0'), 'PR', true
+    from generate_series(1, ${establishmentCount}) as n`);
   await db.execute(sql`
-    with e as (select array_agg(id order by name) as ids from establishments where name like ${`${tag} %`})
+    with e as (select array_agg(id order by name) as ids from establishments)
     insert into patients (establishment_id, first_name, last_name, dob, pub_insurance_details, status)
     select e.ids[1 + n % ${establishmentCount}],
            (${textArray(FIRST_NAMES)})[1 + (n * 7) % ${FIRST_NAMES.length}],
@@ -44,93 +171,49 @@ try {
   await db.execute(sql`
     insert into patient_mrns (patient_id, establishment_id, number)
     select id, establishment_id, 'MRN' || lpad((row_number() over (order by id))::text, 7, '0')
-    from patients p where p.establishment_id in (select id from establishments where name like ${`${tag} %`})
-      and right(p.id::text, 1) in ('0','2','4','6','8','a','c','e')`);
+    from patients p where right(p.id::text, 1) in ('0','2','4','6','8','a','c','e')`);
   await db.execute(sql`
-    with e as (select array_agg(id order by name) as ids from establishments where name like ${`${tag} %`}),
-         sample as (select id, establishment_id, row_number() over (order by id) as n from patients
-                    where establishment_id = any((select ids from e)::uuid[]) limit 20000)
+    with e as (select array_agg(id order by name) as ids from establishments),
+         sample as (select id, establishment_id, row_number() over (order by id) as n from patients limit 20000)
     insert into referrals (type, status, patient_id, from_establishment_id, to_establishment_id, submitted_at)
     select 'IN-APP', 'SBMT', s.id, s.establishment_id, e.ids[1 + (s.n * 3) % ${establishmentCount}], now()
     from sample s, e`);
-  await db.execute(sql`analyze patients`);
-  await db.execute(sql`analyze patient_mrns`);
-  await db.execute(sql`analyze referrals`);
+  await db.execute(sql`insert into visible_patients select * from visible_patients_expected`);
+  await triggers('enable');
+  const email = 'bench.gp@bench.example';
+  const gp = await createUser(db, { email, role: 'GP', password_hash: await hashPassword(password) });
+  const [first] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from establishments order by name limit 1`,
+  );
+  await createEmployment(db, { user_id: gp.id, establishment_id: first?.id ?? '' });
+  for (const table of ['patients', 'patient_mrns', 'referrals', 'visible_patients'])
+    await db.execute(sql.raw(`analyze ${table}`));
   console.log(
     `generated ${patientCount.toLocaleString()} patients in ${establishmentCount} establishments in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.kind})`,
   );
+  return email;
+}
 
-  const [place] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from establishments where name = ${`${tag} 1`}`,
-  );
-  const [user] = await queryRows<{ id: string }>(
-    db,
-    sql`insert into users (email, first_name, last_name, role, registration_completed)
-        values (${`${tag}@bench.example`}, 'Bench', 'Caller', 'GP', true) returning id`,
-  );
-  await db.execute(sql`
-    insert into employments (user_id, establishment_id, priority, status, is_verified_employee)
-    values (${user?.id}, ${place?.id}, 1, 'APPROVED', true)`);
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const caller = await loadCaller(db, user?.id ?? '', config.flags);
-  if (!caller) throw new Error('bench caller not found');
-  const [visible] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from patients where ${patientListCondition(caller, PatientListQuerySchema.parse({ status: 'all' }))}`,
-  );
-  console.log(`the caller's establishment sees ${visible?.n.toLocaleString()} patients`);
+/** A database of the bench's own on the server `serverUrl` names; its URL. */
+async function createBenchDatabase(serverUrl: string): Promise<string> {
+  const url = new URL(serverUrl);
+  url.pathname = `/bench_patients_${Date.now().toString(36)}`;
+  await onServer(serverUrl, `CREATE DATABASE "${url.pathname.slice(1)}"`);
+  return url.toString();
+}
 
-  const [mrn] = await queryRows<{ number: string }>(
-    db,
-    sql`select number from patient_mrns where establishment_id = ${place?.id} order by number limit 1 offset 100`,
-  );
-  const prefix = (name: string, length: number) => name.slice(0, length).toLowerCase();
-  const cases: { name: string; keyword: (i: number) => string }[] = [
-    {
-      name: 'one word (3-letter name prefix)',
-      keyword: (i) => prefix(LAST_NAMES[i % LAST_NAMES.length] ?? 'a', 3),
-    },
-    {
-      name: 'two words (first and last name prefixes)',
-      keyword: (i) =>
-        `${prefix(FIRST_NAMES[i % FIRST_NAMES.length] ?? 'a', 2)} ${prefix(LAST_NAMES[(i * 7) % LAST_NAMES.length] ?? 'a', 4)}`,
-    },
-    { name: 'MRN prefix', keyword: (i) => (mrn?.number ?? 'MRN').slice(0, 6 + (i % 3)).toLowerCase() },
-    { name: 'one letter (worst case)', keyword: (i) => 'abcdefghjklmnoprstw'[i % 19] ?? 'a' },
-  ];
-  for (const { name, keyword } of cases) {
-    const timings: number[] = [];
-    let found = 0;
-    for (let i = 0; i < runs; i++) {
-      const query = PatientListQuerySchema.parse({ keyword: keyword(i), page: String(1 + (i % 3)) });
-      started = performance.now();
-      const page = await listPatients(db, caller, query);
-      timings.push(performance.now() - started);
-      found += page.count;
-    }
-    timings.sort((a, b) => a - b);
-    const at = (q: number) =>
-      timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]?.toFixed(2);
-    console.log(
-      `patient search, ${name}: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms over ${runs} searches (count + page of 10; ${Math.round(found / runs)} matches on average)`,
-    );
+async function dropBenchDatabase(serverUrl: string, benchUrl: string, role: string | undefined) {
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS "${new URL(benchUrl).pathname.slice(1)}" WITH (FORCE)`);
+  if (role) await onServer(serverUrl, `DROP ROLE IF EXISTS "${role}"`);
+}
+
+async function onServer(serverUrl: string, statement: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
   }
-  const plan = await queryRows<{ 'QUERY PLAN': string }>(
-    db,
-    sql`explain select id from patients where ${patientListCondition(caller, PatientListQuerySchema.parse({ keyword: 'smi jo' }))} order by last_name, first_name, id limit 10`,
-  );
-  console.log(`plan (two words): ${plan.map((r) => r['QUERY PLAN'].trim()).join(' | ')}`);
-} finally {
-  if (url) {
-    // A shared server keeps only what it had: remove this run's rows.
-    const ours = sql`(select id from establishments where name like ${`${tag} %`})`;
-    await db.execute(sql`delete from referrals where from_establishment_id in ${ours}`);
-    await db.execute(sql`delete from patient_mrns where establishment_id in ${ours}`);
-    await db.execute(sql`delete from patients where establishment_id in ${ours}`);
-    await db.execute(sql`delete from employments where establishment_id in ${ours}`);
-    await db.execute(sql`delete from users where email = ${`${tag}@bench.example`}`);
-    await db.execute(sql`delete from establishments where name like ${`${tag} %`}`);
-  }
-  await database.close();
 }

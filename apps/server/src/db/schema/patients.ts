@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -76,10 +77,6 @@ export const patients = pgTable(
   (t) => [
     index('patients_establishment_name_idx').on(t.establishment_id, t.last_name, t.first_name),
     index('patients_establishment_dob_idx').on(t.establishment_id, t.dob),
-    // Keyword search matches each word as a prefix of a name or the Medicare number (patients.md).
-    index('patients_last_name_prefix_idx').using('btree', sql`lower(${t.last_name}) text_pattern_ops`),
-    index('patients_first_name_prefix_idx').using('btree', sql`lower(${t.first_name}) text_pattern_ops`),
-    index('patients_medicare_prefix_idx').using('btree', sql`${t.pub_insurance_details} text_pattern_ops`),
   ],
 );
 
@@ -170,6 +167,61 @@ export const patientMrns = pgTable(
       t.establishment_id,
       sql`lower(${t.number}) text_pattern_ops`,
     ),
+  ],
+);
+
+/**
+ * Which establishments see which patients, with the keys a search filters and sorts on (patients.md,
+ * Visibility): one row per establishment and patient while the establishment owns the record, holds an MRN
+ * for it, or sent or received (not as a draft) a referral about it that is not deleted. Kept by triggers on
+ * patients, patient_mrns and referrals (migration 0010), never written by the server, so a search walks one
+ * index range of matching rows instead of rebuilding the caller's visible set for every query.
+ */
+export const visiblePatients = pgTable(
+  'visible_patients',
+  {
+    establishment_id: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    /** lower(last_name) and lower(first_name): prefix search and the list's order. */
+    last_name_key: text('last_name_key').notNull(),
+    first_name_key: text('first_name_key').notNull(),
+    pub_insurance_details: text('pub_insurance_details'),
+    dob: date('dob'),
+    status: text('status').notNull(),
+    is_imported: boolean('is_imported').notNull(),
+    /** The establishment owns the record (filter_by_organisation). */
+    owns: boolean('owns').notNull(),
+    /** The establishment holds an MRN for the patient (with owns: within_establishment). */
+    holds_mrn: boolean('holds_mrn').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.establishment_id, t.patient_id] }),
+    index('visible_patients_name_idx').on(
+      t.establishment_id,
+      t.last_name_key,
+      t.first_name_key,
+      t.patient_id,
+    ),
+    index('visible_patients_last_name_prefix_idx').using(
+      'btree',
+      t.establishment_id,
+      sql`${t.last_name_key} text_pattern_ops`,
+    ),
+    index('visible_patients_first_name_prefix_idx').using(
+      'btree',
+      t.establishment_id,
+      sql`${t.first_name_key} text_pattern_ops`,
+    ),
+    index('visible_patients_medicare_prefix_idx').using(
+      'btree',
+      t.establishment_id,
+      sql`${t.pub_insurance_details} text_pattern_ops`,
+    ),
+    index('visible_patients_patient_idx').on(t.patient_id),
   ],
 );
 

@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Loader, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
-import { PAGE_SIZE } from '@referrals/domain/constants';
+import { Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { canAdministerEstablishment } from '@referrals/domain/people/access-rules';
 import type { StaffListQuery } from '@referrals/domain/people/employment-schemas';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -13,53 +12,44 @@ import { InviteStaffDialog } from '../components/invite-staff-dialog';
 import { StaffMemberDrawer } from '../components/staff-member-drawer';
 import { StaffTable } from '../components/staff-table';
 import { ListSearchInput, useListSearch } from '@/ui/list-search';
+import { PagedList } from '@/ui/paged-list';
 
 type StaffList = StaffListQuery['list'];
 
 function StaffListPanel({ establishmentId, list }: { establishmentId: string; list: StaffList }) {
-  const { keyword, setKeyword, searched: debounced, page, setPage } = useListSearch();
-  const staff = useStaffList(establishmentId, { list, keyword: debounced, page });
-  const pages = Math.max(1, Math.ceil((staff.data?.count ?? 0) / PAGE_SIZE));
+  const { keyword, setKeyword, searched, page, setPage } = useListSearch();
+  const staff = useStaffList(establishmentId, { list, keyword: searched, page });
   return (
-    <Stack gap="md">
-      <ListSearchInput
-        label="Search staff"
-        placeholder="Name or email"
-        busy={staff.isFetching}
-        value={keyword}
-        onSearch={setKeyword}
-        maw={420}
-      />
-      {staff.isError && (
-        <Alert color="red" variant="light" role="alert">
-          The staff list could not be loaded. Please try again.
-        </Alert>
+    <PagedList
+      list={staff}
+      what="the staff list"
+      countLabel={(count) => (count === 1 ? '1 person' : `${count} people`)}
+      page={page}
+      onPage={setPage}
+      toolbar={
+        <ListSearchInput
+          label="Search staff"
+          placeholder="Name or email"
+          busy={staff.isFetching}
+          value={keyword}
+          onSearch={setKeyword}
+          maw={420}
+        />
+      }
+      empty={
+        <Text c="gray.7" size="sm">
+          {searched !== ''
+            ? `No one matches “${searched}”.`
+            : list === 'removed'
+              ? 'No one has been removed from this establishment.'
+              : 'No staff yet. Invite your colleagues to get started.'}
+        </Text>
+      }
+    >
+      {(results) => (
+        <StaffTable members={results} hrefOf={(member) => paths.admin.getHref('users', list, member.id)} />
       )}
-      {staff.isPending && <Loader aria-label="Loading the staff" />}
-      {staff.data !== undefined &&
-        (staff.data.results.length === 0 ? (
-          <Text c="gray.7" size="sm">
-            {debounced.trim() !== ''
-              ? `No one matches “${debounced.trim()}”.`
-              : list === 'removed'
-                ? 'No one has been removed from this establishment.'
-                : 'No staff yet. Invite your colleagues to get started.'}
-          </Text>
-        ) : (
-          <StaffTable
-            members={staff.data.results}
-            hrefOf={(member) => paths.admin.getHref('users', list, member.id)}
-          />
-        ))}
-      {pages > 1 && (
-        <Group justify="space-between">
-          <Text size="sm" c="gray.7">
-            {staff.data?.count} people
-          </Text>
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-        </Group>
-      )}
-    </Stack>
+    </PagedList>
   );
 }
 

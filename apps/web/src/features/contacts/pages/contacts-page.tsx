@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { PAGE_SIZE } from '@referrals/domain/constants';
+import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -19,87 +6,76 @@ import { useContactList } from '../api/list-contacts';
 import { contactName } from '../contact-name';
 import { useDirectoryEstablishment } from '../use-directory-establishment';
 import { ListSearchInput, useListSearch } from '@/ui/list-search';
+import { PagedList } from '@/ui/paged-list';
 
 function ContactList({ establishmentId }: { establishmentId: string }) {
-  const { keyword, setKeyword, searched: debounced, page, setPage } = useListSearch();
-  const contacts = useContactList(establishmentId, { keyword: debounced, page });
-  const pages = Math.max(1, Math.ceil((contacts.data?.count ?? 0) / PAGE_SIZE));
+  const { keyword, setKeyword, searched, page, setPage } = useListSearch();
+  const contacts = useContactList(establishmentId, { keyword: searched, page });
   return (
-    <Stack gap="md">
-      <ListSearchInput
-        label="Search health professionals"
-        placeholder="Name or practice"
-        busy={contacts.isFetching}
-        value={keyword}
-        onSearch={setKeyword}
-        maw={420}
-      />
-      {contacts.isError && (
-        <Alert color="red" variant="light" role="alert">
-          The health professionals could not be loaded. Please try again.
-        </Alert>
-      )}
-      {contacts.isPending && <Loader aria-label="Loading the health professionals" />}
-      {contacts.data !== undefined &&
-        (contacts.data.results.length === 0 ? (
-          <Text c="gray.7" size="sm">
-            {debounced.trim() !== ''
-              ? `No one matches “${debounced.trim()}”.`
-              : 'No health professionals yet. Add the first one to address referrals and reports to them.'}
-          </Text>
-        ) : (
-          <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={640}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Practice</Table.Th>
-                  <Table.Th>Phone</Table.Th>
-                  <Table.Th>Email</Table.Th>
+    <PagedList
+      list={contacts}
+      what="the health professionals"
+      countLabel={(count) => (count === 1 ? '1 health professional' : `${count} health professionals`)}
+      page={page}
+      onPage={setPage}
+      toolbar={
+        <ListSearchInput
+          label="Search health professionals"
+          placeholder="Name or practice"
+          busy={contacts.isFetching}
+          value={keyword}
+          onSearch={setKeyword}
+          maw={420}
+        />
+      }
+      empty={
+        <Text c="gray.7" size="sm">
+          {searched !== ''
+            ? `No one matches “${searched}”.`
+            : 'No health professionals yet. Add the first one to address referrals and reports to them.'}
+        </Text>
+      }
+    >
+      {(results) => (
+        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={640}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Practice</Table.Th>
+                <Table.Th>Phone</Table.Th>
+                <Table.Th>Email</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {results.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.contacts.detail.getHref(entry.id)} fw={600} size="sm">
+                      {contactName(entry)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{entry.practice_name ?? '—'}</Text>
+                    {entry.city !== null && (
+                      <Text size="xs" c="gray.7">
+                        {entry.city} {entry.state}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{entry.phone1 ?? '—'}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{entry.email ?? '—'}</Text>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {contacts.data.results.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={paths.contacts.detail.getHref(entry.id)}
-                        fw={600}
-                        size="sm"
-                      >
-                        {contactName(entry)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{entry.practice_name ?? '—'}</Text>
-                      {entry.city !== null && (
-                        <Text size="xs" c="gray.7">
-                          {entry.city} {entry.state}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{entry.phone1 ?? '—'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{entry.email ?? '—'}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
-        ))}
-      {pages > 1 && (
-        <Group justify="space-between">
-          <Text size="sm" c="gray.7">
-            {contacts.data?.count} health professionals
-          </Text>
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-        </Group>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
       )}
-    </Stack>
+    </PagedList>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Grid } from '@mantine/core';
 import { auStates } from '@referrals/domain/establishments/establishment-codes';
-import { SelectField, TextField } from './text-field';
+import { SelectField, TextField } from '@/ui/form-fields';
 
 const stateOptions = auStates.codes.map((code) => ({ value: code, label: code }));
 

@@ -16,7 +16,7 @@ import { Controller, useFieldArray, useFormContext, useWatch, type FieldValues }
 import { emptyCarer } from '../patient-form-values';
 import { AddressFields } from './address-fields';
 import { FormSection } from './form-section';
-import { SelectField, TextField, useFieldError } from './text-field';
+import { SelectField, TextField, useFieldError } from '@/ui/form-fields';
 import { useSectionToggle } from './use-section-toggle';
 
 const carerTypeOptions = Object.entries(CARER_TYPES).map(([value, label]) => ({ value, label }));

@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFieldArray, useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { emptyConcessionCard } from '../patient-form-values';
 import { FormSection } from './form-section';
-import { SelectField, TextField } from './text-field';
+import { SelectField, TextField } from '@/ui/form-fields';
 import { useSectionToggle } from './use-section-toggle';
 
 const typeOptions = concessionCardTypes.codes.map((code) => ({

@@ -3,7 +3,7 @@ import { contactMethods } from '@referrals/domain/patients/patient-codes';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { AddressFields } from './address-fields';
 import { FormSection } from './form-section';
-import { SelectField, TextField } from './text-field';
+import { SelectField, TextField } from '@/ui/form-fields';
 
 const contactOptions = contactMethods.codes.map((code) => ({
   value: code,

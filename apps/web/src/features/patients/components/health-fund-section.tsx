@@ -3,7 +3,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFieldArray, useFormContext, type FieldValues } from 'react-hook-form';
 import { emptyHealthFund } from '../patient-form-values';
 import { FormSection } from './form-section';
-import { SelectField, TextField } from './text-field';
+import { SelectField, TextField } from '@/ui/form-fields';
 
 import { useSectionToggle } from './use-section-toggle';
 

@@ -2,7 +2,7 @@ import { Badge, Checkbox, Grid, Group, Text } from '@mantine/core';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import type { ExternalId } from '@referrals/domain/patients/patient-schemas';
 import { FormSection } from './form-section';
-import { TextField } from './text-field';
+import { TextField } from '@/ui/form-fields';
 import { useSectionToggle } from './use-section-toggle';
 
 /** The IHI, the hospital number and the ids integrated systems gave the patient (spec section 3). */

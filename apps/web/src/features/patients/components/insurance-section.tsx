@@ -2,7 +2,7 @@ import { Grid } from '@mantine/core';
 import { insuranceTypes } from '@referrals/domain/patients/patient-codes';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { FormSection } from './form-section';
-import { SelectField, TextField } from './text-field';
+import { SelectField, TextField } from '@/ui/form-fields';
 
 const insuranceOptions = insuranceTypes.codes.map((code) => ({
   value: code,

@@ -1,7 +1,7 @@
 import { Grid } from '@mantine/core';
 import { FormSection } from './form-section';
 import { MrnPanel } from './mrn-panel';
-import { TextField } from './text-field';
+import { TextField } from '@/ui/form-fields';
 import { useSectionToggle } from './use-section-toggle';
 
 /**

@@ -3,7 +3,7 @@ import { aboriginalStatuses, sexCodes } from '@referrals/domain/patients/patient
 import { titles } from '@referrals/domain/people/people-codes';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { FormSection } from './form-section';
-import { SelectField, TextField } from './text-field';
+import { SelectField, TextField } from '@/ui/form-fields';
 
 const titleOptions = titles.codes.map((code) => ({ value: code, label: titles.display(code) }));
 const sexOptions = sexCodes.codes.map((code) => ({ value: code, label: sexCodes.display(code) }));

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { PAGE_SIZE } from '@referrals/domain/constants';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AWAITING_APPROVAL_HINT, canSeePatientData } from '@referrals/domain/people/access-rules';
@@ -20,6 +8,7 @@ import { paths } from '@/lib/paths';
 import { usePatientList } from '../api/list-patients';
 import { PatientTable } from '../components/patient-table';
 import { ListSearchInput, useListSearch } from '@/ui/list-search';
+import { PagedList } from '@/ui/paged-list';
 
 function EmptyState({ keyword }: { keyword: string }) {
   return (
@@ -52,41 +41,29 @@ function EmptyState({ keyword }: { keyword: string }) {
 }
 
 function PatientList({ establishmentId }: { establishmentId: string }) {
-  const { keyword, setKeyword, searched: debounced, page, setPage } = useListSearch();
-  const patients = usePatientList(establishmentId, { keyword: debounced, page });
-  const count = patients.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  const { keyword, setKeyword, searched, page, setPage } = useListSearch();
+  const patients = usePatientList(establishmentId, { keyword: searched, page });
   return (
-    <Stack gap="md">
-      <ListSearchInput
-        label="Search patients"
-        placeholder="Name, Medicare number or MRN"
-        busy={patients.isFetching}
-        value={keyword}
-        onSearch={setKeyword}
-        maw={480}
-      />
-      {patients.isError && (
-        <Alert color="red" variant="light" role="alert">
-          The patients could not be loaded. Please try again.
-        </Alert>
-      )}
-      {patients.isPending && <Loader aria-label="Loading the patients" />}
-      {patients.data !== undefined &&
-        (patients.data.results.length === 0 ? (
-          <EmptyState keyword={debounced} />
-        ) : (
-          <PatientTable patients={patients.data.results} />
-        ))}
-      {patients.data !== undefined && count > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="gray.7">
-            {count === 1 ? '1 patient' : `${count} patients`}
-          </Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
-      )}
-    </Stack>
+    <PagedList
+      list={patients}
+      what="the patients"
+      countLabel={(count) => (count === 1 ? '1 patient' : `${count} patients`)}
+      page={page}
+      onPage={setPage}
+      toolbar={
+        <ListSearchInput
+          label="Search patients"
+          placeholder="Name, Medicare number or MRN"
+          busy={patients.isFetching}
+          value={keyword}
+          onSearch={setKeyword}
+          maw={480}
+        />
+      }
+      empty={<EmptyState keyword={searched} />}
+    >
+      {(results) => <PatientTable patients={results} />}
+    </PagedList>
   );
 }
 

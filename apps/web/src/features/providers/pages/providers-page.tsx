@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { PAGE_SIZE } from '@referrals/domain/constants';
+import { Badge, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { PROVIDER_LIST_ROLES, type ProviderListQuery } from '@referrals/domain/directory/doctor-schemas';
 import { roles } from '@referrals/domain/people/people-codes';
 import { useState } from 'react';
 import { useProviderList } from '../api/list-providers';
 import { ListSearchInput, useListSearch } from '@/ui/list-search';
+import { PagedList } from '@/ui/paged-list';
 
 const roleOptions = PROVIDER_LIST_ROLES.map((code) => ({ value: code, label: roles.display(code) }));
 
@@ -25,10 +13,9 @@ const roleOptions = PROVIDER_LIST_ROLES.map((code) => ({ value: code, label: rol
  * role, with the establishments where they practise.
  */
 export function ProvidersPage() {
-  const { keyword, setKeyword, searched: debounced, page, setPage } = useListSearch();
+  const { keyword, setKeyword, searched, page, setPage } = useListSearch();
   const [role, setRole] = useState<ProviderListQuery['role']>(undefined);
-  const providers = useProviderList({ keyword: debounced, page, role });
-  const pages = Math.max(1, Math.ceil((providers.data?.count ?? 0) / PAGE_SIZE));
+  const providers = useProviderList({ keyword: searched, page, role });
 
   return (
     <Stack gap="lg" maw={1080}>
@@ -38,40 +25,43 @@ export function ProvidersPage() {
         </Title>
         <Text c="gray.7">Health professionals who use Referrals, and where they practise.</Text>
       </Stack>
-      <Group align="flex-end" gap="md">
-        <ListSearchInput
-          label="Search providers"
-          placeholder="First or last name"
-          busy={providers.isFetching}
-          value={keyword}
-          onSearch={setKeyword}
-          w={360}
-        />
-        <Select
-          label="Role"
-          placeholder="All roles"
-          data={roleOptions}
-          value={role ?? null}
-          onChange={(value) => {
-            setRole(value ?? undefined);
-            setPage(1);
-          }}
-          clearable
-          w={260}
-        />
-      </Group>
-      {providers.isError && (
-        <Alert color="red" variant="light" role="alert">
-          The providers could not be loaded. Please try again.
-        </Alert>
-      )}
-      {providers.isPending && <Loader aria-label="Loading the providers" />}
-      {providers.data !== undefined &&
-        (providers.data.results.length === 0 ? (
+      <PagedList
+        list={providers}
+        what="the providers"
+        countLabel={(count) => (count === 1 ? '1 provider' : `${count} providers`)}
+        page={page}
+        onPage={setPage}
+        toolbar={
+          <Group align="flex-end" gap="md">
+            <ListSearchInput
+              label="Search providers"
+              placeholder="First or last name"
+              busy={providers.isFetching}
+              value={keyword}
+              onSearch={setKeyword}
+              w={360}
+            />
+            <Select
+              label="Role"
+              placeholder="All roles"
+              data={roleOptions}
+              value={role ?? null}
+              onChange={(value) => {
+                setRole(value ?? undefined);
+                setPage(1);
+              }}
+              clearable
+              w={260}
+            />
+          </Group>
+        }
+        empty={
           <Text c="gray.7" size="sm">
-            {debounced.trim() !== '' ? `No provider matches “${debounced.trim()}”.` : 'No providers to show.'}
+            {searched !== '' ? `No provider matches “${searched}”.` : 'No providers to show.'}
           </Text>
-        ) : (
+        }
+      >
+        {(results) => (
           <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={640}>
               <Table.Thead>
@@ -83,7 +73,7 @@ export function ProvidersPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {providers.data.results.map((provider) => (
+                {results.map((provider) => (
                   <Table.Tr key={provider.id}>
                     <Table.Td>
                       <Text fw={600} size="sm">
@@ -116,15 +106,8 @@ export function ProvidersPage() {
               </Table.Tbody>
             </Table>
           </Paper>
-        ))}
-      {pages > 1 && (
-        <Group justify="space-between">
-          <Text size="sm" c="gray.7">
-            {providers.data?.count} providers
-          </Text>
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-        </Group>
-      )}
+        )}
+      </PagedList>
     </Stack>
   );
 }

@@ -23,6 +23,7 @@ import { employmentRoutes } from './modules/employments/employment-routes.ts';
 import { establishmentRoutes } from './modules/establishments/establishment-routes.ts';
 import { establishmentWriteRoutes } from './modules/establishments/establishment-write-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { registerJobs } from './jobs/register-jobs.ts';
 import { registerMail } from './modules/mail/outbox.ts';
 import { accountLinkRoutes } from './modules/profile/account-link-routes.ts';
 import { accountRoutes } from './modules/profile/account-routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, parts: 10 } });
   registerRouteAccess(app);
   await registerOpenApi(app, config.publicUrl);
+  registerJobs(app);
   registerMail(app);
   await registerIdentity(app);
   await app.register(healthRoutes);

@@ -10,7 +10,7 @@ export type SentMail = { file: string; to: string; subject: string; text: string
  * any delivery under way), so a test reads what its requests queued without waiting on a timer.
  */
 export async function readMailbox(app: FastifyInstance): Promise<SentMail[]> {
-  await app.mailQueue.drain();
+  await app.jobs.drain();
   return readMailFiles(app.config.dataDir);
 }
 

@@ -87,7 +87,7 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod = (app, _options,
         });
         await sendMail(app, verificationEmail(publicUrl, user, token), tx);
       });
-      app.mailQueue.wake();
+      app.jobs.wake();
       return reply.status(202).send({ detail: 'Verification email sent.' });
     },
   );

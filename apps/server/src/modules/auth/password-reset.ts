@@ -53,7 +53,7 @@ export async function requestPasswordReset(
     });
     await sendMail(app, passwordResetEmail(app.config.publicUrl, user, token), tx);
   });
-  app.mailQueue.wake();
+  app.jobs.wake();
   return { throttled: false };
 }
 

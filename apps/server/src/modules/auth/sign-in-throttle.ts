@@ -61,5 +61,5 @@ async function lockAccount(app: FastifyInstance, request: FastifyRequest, email:
     });
     await sendMail(app, unlockEmail(app.config.publicUrl, user, token), tx);
   });
-  app.mailQueue.wake();
+  app.jobs.wake();
 }

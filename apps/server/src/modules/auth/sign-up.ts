@@ -102,6 +102,6 @@ export async function signUp(
     if (existing) await sendMail(app, signUpAttemptEmail(publicUrl, existing), tx);
   });
   // The message is queued either way, so the answer takes as long for a registered address as a new one.
-  app.mailQueue.wake();
+  app.jobs.wake();
   return { throttled: false };
 }

@@ -166,7 +166,7 @@ export const doctorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         }
         return entry;
       });
-      app.mailQueue.wake();
+      app.jobs.wake();
       return reply.status(201).send(created);
     },
   );

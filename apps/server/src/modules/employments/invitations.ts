@@ -199,7 +199,7 @@ export async function inviteEmployee(options: {
     if (isOpenEmploymentConflict(error)) throw validationFailed({ email: [ALREADY_ON_STAFF_MESSAGE] });
     throw error;
   }
-  app.mailQueue.wake();
+  app.jobs.wake();
   const member = await loadStaffMember(db, employmentId, place.id);
   if (!member) throw notFound();
   return member;

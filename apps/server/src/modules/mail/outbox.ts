@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Transaction } from '../../db/database.ts';
-import { createMailQueue, queueMail, type MailQueue, type MailQueueOptions } from './mail-queue.ts';
+import { MAIL_DELIVERY, mailDelivery, queueMail } from './mail-delivery.ts';
 
 /** One outgoing message. Mail never carries patient data: it tells people to sign in to see it. */
 export type MailMessage = { to: string; subject: string; text: string; html: string };
@@ -18,39 +18,30 @@ export type Outbox = {
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: Outbox;
-    mailQueue: MailQueue;
   }
 }
 
 /**
- * Mail for the app: routes queue messages in `outgoing_mail` (sendMail), and a worker in this process
- * delivers them through the outbox, SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/mail.
- * The worker starts with the app and stops before it closes; mail still queued then waits for the next
- * start, or for another process, since every process runs a worker on the same table.
+ * Mail for the app: routes queue messages in `outgoing_mail` (sendMail), each with a job, and the job
+ * runner delivers them through the outbox, SMTP when SMTP_URL is set, otherwise .eml files in
+ * DATA_DIR/mail. Needs the job runner (registerJobs) registered first.
  */
-export function registerMail(app: FastifyInstance, settings?: Partial<MailQueueOptions>): void {
+export function registerMail(app: FastifyInstance): void {
   const outbox = createOutbox(app.config, app.log);
-  const queue = createMailQueue({ db: app.database.db, outbox, log: app.log, settings });
   app.decorate('outbox', outbox);
-  app.decorate('mailQueue', queue);
-  app.addHook('onReady', (done) => {
-    queue.start();
-    done();
-  });
-  // preClose, before the database can be closed by an onClose hook, so a round under way can finish.
-  app.addHook('preClose', () => queue.stop());
+  app.jobs.handle(MAIL_DELIVERY, mailDelivery(app.database.db, outbox));
   app.addHook('onClose', () => outbox.close());
 }
 
 /**
  * Queues one message for delivery. Given the caller's transaction, the message is written in it, so it is
- * sent only if the work commits; the worker then finds it at its next poll (within a second), or sooner
- * when the caller calls `app.mailQueue.wake()` after the commit. Without a transaction the worker is woken
+ * sent only if the work commits; the job runner then finds it at its next poll (within a second), or
+ * sooner when the caller calls `app.jobs.wake()` after the commit. Without a transaction the worker is woken
  * at once. Delivery failures are retried by the worker and never reach the request.
  */
 export async function sendMail(app: FastifyInstance, message: MailMessage, tx?: Transaction): Promise<void> {
   await queueMail(tx ?? app.database.db, message);
-  if (!tx) app.mailQueue.wake();
+  if (!tx) app.jobs.wake();
 }
 
 /** The folder the file outbox writes to (and a development mailbox can read from). */

@@ -60,7 +60,7 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
         });
         await sendMail(app, accountLinkEmail(user, request.body.email, code), tx);
       });
-      app.mailQueue.wake();
+      app.jobs.wake();
       return reply.status(202).send({ detail: 'We sent a code to that address. It works for 10 minutes.' });
     },
   );

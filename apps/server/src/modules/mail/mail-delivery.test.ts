@@ -4,14 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { readMailFiles } from '../../../test/mailbox.ts';
 import { workerDatabase } from '../../../test/test-database.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { outgoingMail } from '../../db/schema/mail.ts';
-import { createMailQueue, queueMail, retryDelayMs, type MailQueueOptions } from './mail-queue.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { createJobRunner } from '../../jobs/job-runner.ts';
+import { MAIL_DELIVERY, mailDelivery, queueMail } from './mail-delivery.ts';
 import { createOutbox, sendMail, type MailMessage } from './outbox.ts';
 
 const message = (n: number, to = 'sam.nguyen@clinic.example'): MailMessage => ({
@@ -39,16 +41,18 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
-describe('the mail queue', () => {
+describe('mail delivery', () => {
   let db: Database;
   let dataDir: string;
-  const fileQueue = (settings: Partial<MailQueueOptions> = {}) =>
-    createMailQueue({
-      db,
-      outbox: createOutbox(loadConfig({ DATA_DIR: dataDir }), recordingLog().log),
-      log: recordingLog().log,
-      settings,
-    });
+  /** A job runner that delivers mail through `outbox` (files in dataDir unless given). */
+  const mailRunner = (
+    outbox = createOutbox(loadConfig({ DATA_DIR: dataDir }), recordingLog().log),
+    log = recordingLog().log,
+  ) => {
+    const runner = createJobRunner({ db, log });
+    runner.handle(MAIL_DELIVERY, mailDelivery(db, outbox));
+    return runner;
+  };
   const rows = () => db.select().from(outgoingMail).orderBy(outgoingMail.subject);
 
   beforeAll(async () => {
@@ -56,6 +60,7 @@ describe('the mail queue', () => {
   });
   beforeEach(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'referrals-queue-'));
+    await db.delete(jobs);
     await db.delete(outgoingMail);
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -69,78 +74,52 @@ describe('the mail queue', () => {
       .catch(() => undefined);
     await db.transaction((tx) => queueMail(tx, message(2)));
 
-    const queue = fileQueue();
-    expect(await queue.drain()).toBe(1);
-    expect(await queue.drain()).toBe(0);
+    const runner = mailRunner();
+    expect(await runner.drain()).toBe(1);
+    expect(await runner.drain()).toBe(0);
     const mails = await readMailFiles(dataDir);
     expect(mails.map((m) => m.subject)).toEqual(['Queued 2']);
     expect(mails[0]).toMatchObject({ to: 'sam.nguyen@clinic.example' });
     expect(mails[0]?.text.trim()).toBe('Message 2');
     const [row] = await rows();
-    expect(row).toMatchObject({ attempts: 1, last_error: null, text_body: '', html_body: '' });
+    expect(row).toMatchObject({ recipient: 'sam.nguyen@clinic.example', text_body: '', html_body: '' });
     expect(row?.sent_at).toBeInstanceOf(Date);
   });
 
-  it('delivers as soon as it is woken after an insert, without waiting for the poll', async () => {
-    const queue = fileQueue({ pollMs: 60 * 60_000 });
-    queue.start();
+  it('does not send a message twice when its job runs again', async () => {
     await queueMail(db, message(3));
-    queue.wake();
-    await vi.waitFor(async () => expect(await readMailFiles(dataDir)).toHaveLength(1), { timeout: 5000 });
-    await queue.stop();
+    const runner = mailRunner();
+    await runner.drain();
+    // As if the process had died after sending, before the job was marked done.
+    await db
+      .update(jobs)
+      .set({ outcome: null, finished_at: null, run_after: sql`now() - interval '1 second'` });
+    expect(await runner.drain()).toBe(1);
+    expect(await readMailFiles(dataDir)).toHaveLength(1);
   });
 
-  it('retries a failed delivery later with a growing wait, records the error, and gives up after the last try', async () => {
+  it('retries a failed delivery, and once given up keeps the message without its body and logs no address', async () => {
     const { log, lines } = recordingLog();
     const smtpUrl = `smtp://127.0.0.1:${await closedPort()}`;
-    const queue = createMailQueue({
-      db,
-      outbox: createOutbox(loadConfig({ DATA_DIR: dataDir, SMTP_URL: smtpUrl }), log),
-      log,
-      settings: { maxAttempts: 2 },
-    });
+    const runner = mailRunner(createOutbox(loadConfig({ DATA_DIR: dataDir, SMTP_URL: smtpUrl }), log), log);
     await queueMail(db, message(4, 'priya.raman@clinic.example'));
+    await db.update(jobs).set({ max_attempts: 2 });
 
-    const before = Date.now();
-    expect(await queue.drain()).toBe(1);
+    expect(await runner.drain()).toBe(1);
     let [row] = await rows();
-    expect(row).toMatchObject({ attempts: 1, sent_at: null, text_body: 'Message 4' });
-    expect(row?.last_error).toMatch(/ECONNREFUSED/);
-    // Not due again until the first retry wait has passed.
-    expect(row?.send_after.getTime()).toBeGreaterThanOrEqual(before + retryDelayMs(1) - 5000);
-    expect(await queue.drain()).toBe(0);
+    expect(row).toMatchObject({ sent_at: null, text_body: 'Message 4' });
+    let [job] = await db.select().from(jobs);
+    expect(job).toMatchObject({ attempts: 1, outcome: null });
+    expect(job?.last_error).toMatch(/ECONNREFUSED/);
 
-    const makeDue = () => db.update(outgoingMail).set({ send_after: sql`now() - interval '1 second'` });
-    await makeDue();
-    expect(await queue.drain()).toBe(1);
+    await db.update(jobs).set({ run_after: sql`now() - interval '1 second'` });
+    expect(await runner.drain()).toBe(1);
     [row] = await rows();
-    // The last try failed too: the message stays, without its body, and is not tried again.
-    expect(row).toMatchObject({ attempts: 2, sent_at: null, text_body: '', html_body: '' });
-    await makeDue();
-    expect(await queue.drain()).toBe(0);
-    expect(JSON.stringify(lines)).toContain('mail given up after the last attempt');
+    [job] = await db.select().from(jobs);
+    expect(job).toMatchObject({ attempts: 2, outcome: 'given-up' });
+    expect(row).toMatchObject({ sent_at: null, text_body: '', html_body: '' });
+    expect(JSON.stringify(lines)).toContain('job given up after its last attempt');
     expect(JSON.stringify(lines)).not.toContain('priya.raman');
-  });
-
-  it('waits 30 seconds after the first failure and doubles the wait up to an hour', () => {
-    expect([1, 2, 3, 4].map((n) => retryDelayMs(n))).toEqual([30_000, 60_000, 120_000, 240_000]);
-    expect(retryDelayMs(12)).toBe(60 * 60_000);
-  });
-
-  it('lets several workers share the queue: each message is delivered exactly once', async () => {
-    const count = 23;
-    for (let n = 0; n < count; n += 1) await queueMail(db, message(100 + n));
-    const workers = [fileQueue({ batchSize: 4 }), fileQueue({ batchSize: 4 }), fileQueue({ batchSize: 4 })];
-    const claimed = await Promise.all(workers.map((w) => w.drain()));
-    expect(claimed.reduce((a, b) => a + b, 0)).toBe(count);
-    const subjects = (await readMailFiles(dataDir)).map((m) => m.subject);
-    expect(subjects).toHaveLength(count);
-    expect(new Set(subjects).size).toBe(count);
-    const unsent = await db
-      .select()
-      .from(outgoingMail)
-      .where(sql`${outgoingMail.sent_at} is null`);
-    expect(unsent).toHaveLength(0);
   });
 });
 

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { createJobRunner, type JobRunner, type JobRunnerSettings } from './job-runner.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
+
+/**
+ * The job runner of this process: modules register their kinds of job on `app.jobs` as the app is built;
+ * the worker starts when the app is ready and stops before it closes. Jobs still queued then wait for the
+ * next start, or for another process, since every process runs a worker on the same table.
+ */
+export function registerJobs(app: FastifyInstance, settings?: Partial<JobRunnerSettings>): void {
+  const runner = createJobRunner({ db: app.database.db, log: app.log, settings });
+  app.decorate('jobs', runner);
+  app.addHook('onReady', (done) => {
+    runner.start();
+    done();
+  });
+  // preClose, before the database can be closed by an onClose hook, so a round under way can finish.
+  app.addHook('preClose', () => runner.stop());
+}

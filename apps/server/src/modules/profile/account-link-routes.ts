@@ -99,15 +99,17 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
         ip: request.ip,
       });
       if (tooMany) throw throttled();
-      const spent = await spendOneTimeCode(db, user.id, request.body.otp, 'account-link');
-      const email = typeof spent?.detail?.email === 'string' ? spent.detail.email : undefined;
-      if (!email)
-        throw validationFailed({ otp: ['That code is not right or has expired. Ask for a new one.'] });
-      await db.update(users).set({ linked_account: email }).where(eq(users.id, user.id));
-      await recordAudit(db, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
-        action: 'auth.account-linked',
-        resourceType: 'user',
-        resourceId: user.id,
+      await db.transaction(async (tx) => {
+        const spent = await spendOneTimeCode(tx, user.id, request.body.otp, 'account-link');
+        const email = typeof spent?.detail?.email === 'string' ? spent.detail.email : undefined;
+        if (!email)
+          throw validationFailed({ otp: ['That code is not right or has expired. Ask for a new one.'] });
+        await tx.update(users).set({ linked_account: email }).where(eq(users.id, user.id));
+        await recordAudit(tx, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
+          action: 'auth.account-linked',
+          resourceType: 'user',
+          resourceId: user.id,
+        });
       });
       const profile = await loadProfile(db, user.id);
       if (!profile) throw notFound();

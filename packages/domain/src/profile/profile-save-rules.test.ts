@@ -10,7 +10,6 @@ import {
   canAccessEstablishment,
   currentEstablishmentFallback,
   orderEmployments,
-  paNotificationDefaults,
   prepareProfileUpdate,
   registrationNeeded,
   validatePracticeChoice,
@@ -226,12 +225,30 @@ describe('prepareProfileUpdate: notification flags by permission (section 5 Prof
     expect(allowedNotificationFields([])).toEqual([]);
   });
 
-  it('gives the PA role my referral off, urgent referral on and my report off', () => {
-    expect(paNotificationDefaults()).toEqual({
+  const notificationFlags = (prepared: object) =>
+    Object.fromEntries(Object.entries(prepared).filter(([key]) => key.startsWith('email_')));
+
+  it('starts a profile getting the PA role from its defaults, whatever its permissions, with flags it sends winning', () => {
+    const flags = notificationFlags(prepare({ role: 'PA' }, { role: null }, []));
+    expect(flags).toMatchObject({
       email_my_referral: false,
       email_urgent_referral: true,
       email_my_report: false,
     });
+    expect(Object.keys(flags)).toHaveLength(14);
+    expect(
+      notificationFlags(
+        prepare({ role: 'PA', email_urgent_referral: false }, { role: null }, ALL_PERMISSIONS),
+      ),
+    ).toMatchObject({ email_urgent_referral: false });
+  });
+
+  it('starts another new role with every flag off, and leaves the flags alone when the role stays', () => {
+    expect(Object.values(notificationFlags(prepare({ role: 'GP' }, { role: 'PA' }, [])))).toEqual(
+      Array(14).fill(false),
+    );
+    expect(notificationFlags(prepare({ role: 'PA' }, { role: 'PA' }, []))).toEqual({});
+    expect(notificationFlags(prepare({ first_name: 'Ana' }, { role: null }, []))).toEqual({});
   });
 });
 

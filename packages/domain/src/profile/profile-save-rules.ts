@@ -4,6 +4,7 @@ import type { FeatureFlags } from '../feature-flags.ts';
 import { normaliseProviderNumber } from '../identifiers/medicare-provider-number.ts';
 import { ACTIVE_EMPLOYMENT_STATUSES } from '../people/people-codes.ts';
 import type { EmploymentStatus, Permission, Role, SubRole } from '../people/people-codes.ts';
+import { notificationDefaultsFor } from './notification-defaults.ts';
 import { REQUIRED_MESSAGE } from './profile-schemas.ts';
 import type {
   DefaultProviderNumType,
@@ -57,15 +58,6 @@ export function allowedNotificationFields(permissions: readonly Permission[]): E
   );
 }
 
-/** Notification defaults of the PA role: my referral off, urgent referral on, my report off (section 5 Profile save). */
-export function paNotificationDefaults(): {
-  email_my_referral: false;
-  email_urgent_referral: true;
-  email_my_report: false;
-} {
-  return { email_my_referral: false, email_urgent_referral: true, email_my_report: false };
-}
-
 /** What prepareProfileUpdate needs of the stored profile; a Profile fits. */
 export type ProfileSaveCurrent = {
   role: Code<Role> | null;
@@ -104,7 +96,7 @@ const UNREGISTERED_SUB_ROLES: readonly string[] = ['AH', 'OC'];
 /**
  * Applies the section 5 Profile save rules to an update and returns what to save: blanks become null;
  * provider numbers per the list choice; profession, specialties, AHPRA fields and notification flags per
- * role, sub-role and permissions. `flags` is accepted for symmetry with validateProfileUpdate; no save rule
+ * role, sub-role and permissions; a new role's notification defaults. `flags` is accepted for symmetry with validateProfileUpdate; no save rule
  * depends on one today.
  */
 export function prepareProfileUpdate(
@@ -137,6 +129,13 @@ export function prepareProfileUpdate(
   const allowed = allowedNotificationFields(options.permissions);
   for (const field of Object.keys(NOTIFICATION_FIELD_PERMISSIONS) as EmailNotificationField[]) {
     if (!allowed.includes(field)) delete prepared[field];
+  }
+  // A profile getting its role (registration page 1) starts from that role's notification defaults, whatever
+  // it may set yet: the defaults are what it has until it chooses; flags in the same save still win.
+  if (update.role !== undefined && update.role !== codeOf(current.role)) {
+    for (const [field, on] of Object.entries(notificationDefaultsFor(update.role))) {
+      prepared[field as EmailNotificationField] ??= on;
+    }
   }
   return prepared;
 }

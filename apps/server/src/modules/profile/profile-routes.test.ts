@@ -169,3 +169,38 @@ describe('the signed-in user edits their profile', () => {
     ).toBe(401);
   });
 });
+
+describe('a profile getting its role at registration starts with that role’s notification defaults', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.app.close());
+
+  const registeringAs = async (role: 'PA' | 'SP') => {
+    const newcomer = await createUser(t.database.db, {
+      role: null,
+      registration_completed: false,
+      password_hash: await hashPassword(PASSWORD),
+    });
+    const api = await signedInAs(t.app, newcomer.email, PASSWORD);
+    expect((await writeAsRead(api, 'PATCH', '/api/profile/', { role })).statusCode).toBe(200);
+    return (await api('GET', '/api/profile/')).json<Record<string, unknown>>();
+  };
+  const flagsOn = (profile: Record<string, unknown>) =>
+    Object.keys(profile).filter((key) => key.startsWith('email_') && profile[key] === true);
+
+  it('gives a PA my referral off, urgent referral on and my report off (section 5 Profile save)', async () => {
+    const profile = await registeringAs('PA');
+    expect(profile).toMatchObject({
+      email_my_referral: false,
+      email_urgent_referral: true,
+      email_my_report: false,
+    });
+    expect(flagsOn(profile)).toEqual(['email_urgent_referral']);
+  });
+
+  it('leaves every notification off for another role', async () => {
+    expect(flagsOn(await registeringAs('SP'))).toEqual([]);
+  });
+});

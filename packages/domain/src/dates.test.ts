@@ -11,16 +11,17 @@ import {
 const SUMMER = '2026-01-15T03:00:00Z';
 const WINTER = '2026-07-15T03:00:00Z';
 
-describe('timeZoneForState (section 9)', () => {
-  it('maps ACT, NSW, TAS, VIC and QLD to Sydney', () => {
-    for (const state of ['ACT', 'NSW', 'TAS', 'VIC', 'QLD']) {
+describe('timeZoneForState (section 9, QLD and NT per docs/spec-deviations.md)', () => {
+  it('maps ACT, NSW, TAS and VIC to Sydney', () => {
+    for (const state of ['ACT', 'NSW', 'TAS', 'VIC']) {
       expect(timeZoneForState(state)).toBe('Australia/Sydney');
     }
   });
 
-  it('maps SA and NT to Adelaide and WA to Perth', () => {
+  it('maps QLD to Brisbane, SA to Adelaide, NT to Darwin and WA to Perth', () => {
+    expect(timeZoneForState('QLD')).toBe('Australia/Brisbane');
     expect(timeZoneForState('SA')).toBe('Australia/Adelaide');
-    expect(timeZoneForState('NT')).toBe('Australia/Adelaide');
+    expect(timeZoneForState('NT')).toBe('Australia/Darwin');
     expect(timeZoneForState('WA')).toBe('Australia/Perth');
   });
 
@@ -29,6 +30,7 @@ describe('timeZoneForState (section 9)', () => {
     expect(timeZoneForState(null)).toBe('Australia/Sydney');
     expect(timeZoneForState(undefined)).toBe('Australia/Sydney');
     expect(timeZoneForState('wa')).toBe('Australia/Perth');
+    expect(timeZoneForState(' qld ')).toBe('Australia/Brisbane');
   });
 });
 
@@ -38,14 +40,19 @@ describe('formatTime', () => {
     expect(formatTime(WINTER, 'NSW')).toBe('1:00 pm AEST');
   });
 
-  it('follows the spec for QLD (Sydney time, daylight saving included)', () => {
-    expect(formatTime(SUMMER, 'QLD')).toBe('2:00 pm AEDT');
+  it('shows eastern standard time all year for QLD, an hour behind Sydney in January', () => {
+    expect(formatTime(SUMMER, 'QLD')).toBe('1:00 pm AEST');
+    expect(formatTime(WINTER, 'QLD')).toBe('1:00 pm AEST');
   });
 
-  it('shows central daylight and standard time for SA and NT', () => {
+  it('shows central daylight and standard time for SA', () => {
     expect(formatTime(SUMMER, 'SA')).toBe('1:30 pm ACDT');
     expect(formatTime(WINTER, 'SA')).toBe('12:30 pm ACST');
-    expect(formatTime(SUMMER, 'NT')).toBe('1:30 pm ACDT');
+  });
+
+  it('shows central standard time all year for NT, an hour behind Adelaide in January', () => {
+    expect(formatTime(SUMMER, 'NT')).toBe('12:30 pm ACST');
+    expect(formatTime(WINTER, 'NT')).toBe('12:30 pm ACST');
   });
 
   it('shows western standard time all year for WA', () => {
@@ -78,6 +85,15 @@ describe('formatDate', () => {
     // 14:30 UTC on 14 Jan is already 15 Jan in Sydney (01:30 AEDT) but still 14 Jan in Perth (22:30).
     expect(formatDate('2026-01-14T14:30:00Z', 'NSW')).toBe('15 Jan 2026');
     expect(formatDate('2026-01-14T14:30:00Z', 'WA')).toBe('14 Jan 2026');
+  });
+
+  it('keeps QLD and NT on standard time around a January midnight', () => {
+    // 13:30 UTC on 14 Jan is 00:30 on 15 Jan in Sydney (AEDT) but 23:30 on 14 Jan in Brisbane (AEST).
+    expect(formatDateTime('2026-01-14T13:30:00Z', 'NSW')).toBe('15 Jan 2026, 12:30 am AEDT');
+    expect(formatDateTime('2026-01-14T13:30:00Z', 'QLD')).toBe('14 Jan 2026, 11:30 pm AEST');
+    // 14:00 UTC on 14 Jan is 00:30 on 15 Jan in Adelaide (ACDT) but 23:30 on 14 Jan in Darwin (ACST).
+    expect(formatDateTime('2026-01-14T14:00:00Z', 'SA')).toBe('15 Jan 2026, 12:30 am ACDT');
+    expect(formatDateTime('2026-01-14T14:00:00Z', 'NT')).toBe('14 Jan 2026, 11:30 pm ACST');
   });
 
   it('defaults to Sydney without a state', () => {

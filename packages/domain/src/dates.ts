@@ -1,26 +1,35 @@
 /**
  * Dates are stored in UTC and shown in Australian local time by the establishment's state
- * (section 9 Time zones).
+ * (section 9 Time zones, with the QLD and NT deviation in docs/spec-deviations.md).
  */
 
-export type AustralianTimeZone = 'Australia/Sydney' | 'Australia/Adelaide' | 'Australia/Perth';
+import { auStates, type AuState } from './establishments/establishment-codes.ts';
+
+export type AustralianTimeZone =
+  'Australia/Sydney' | 'Australia/Brisbane' | 'Australia/Adelaide' | 'Australia/Darwin' | 'Australia/Perth';
 
 /** A moment: a Date, epoch milliseconds or an ISO 8601 string with a zone. */
 export type Instant = Date | number | string;
 
-const ADELAIDE_STATES: readonly string[] = ['SA', 'NT'];
-
 /**
- * IANA zone for a state: SA and NT Adelaide, WA Perth, everything else (ACT, NSW, TAS, VIC, QLD and
- * unknown or missing states) Sydney (section 9 Time zones). QLD has no daylight saving, so Brisbane
- * would differ from Sydney in summer; the spec deliberately maps QLD to Sydney, and we follow it.
- * Likewise NT (Darwin) has no daylight saving but the spec maps it to Adelaide.
+ * The zone of each state. QLD and NT keep standard time all year: in the spec's Sydney and Adelaide
+ * their times would read an hour ahead from October to April (docs/spec-deviations.md).
  */
+const TIME_ZONE_BY_STATE: Readonly<Record<AuState, AustralianTimeZone>> = {
+  ACT: 'Australia/Sydney',
+  NSW: 'Australia/Sydney',
+  TAS: 'Australia/Sydney',
+  VIC: 'Australia/Sydney',
+  QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide',
+  NT: 'Australia/Darwin',
+  WA: 'Australia/Perth',
+};
+
+/** IANA zone for a state; an unknown or missing state is NSW's, the default state (section 9). */
 export function timeZoneForState(state: string | null | undefined): AustralianTimeZone {
-  const code = state?.trim().toUpperCase() ?? '';
-  if (code === 'WA') return 'Australia/Perth';
-  if (ADELAIDE_STATES.includes(code)) return 'Australia/Adelaide';
-  return 'Australia/Sydney';
+  const code = state?.trim().toUpperCase();
+  return auStates.isCode(code) ? TIME_ZONE_BY_STATE[code] : 'Australia/Sydney';
 }
 
 function toDate(instant: Instant): Date {

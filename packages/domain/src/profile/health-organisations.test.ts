@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { healthOrganisationOf } from './health-organisations.ts';
+import {
+  HEALTH_ORGANISATION_EMAIL_MESSAGE,
+  LinkSecondaryAccountSchema,
+  healthOrganisationOf,
+} from './health-organisations.ts';
 
 describe('healthOrganisationOf (account linking, spec sections 2 and 5)', () => {
   it.each([
@@ -31,5 +35,27 @@ describe('healthOrganisationOf (account linking, spec sections 2 and 5)', () => 
   it('answers null for no address', () => {
     expect(healthOrganisationOf(null)).toBeNull();
     expect(healthOrganisationOf(undefined)).toBeNull();
+  });
+});
+
+describe('LinkSecondaryAccountSchema (section 5: account-linking email must match health-organisation address patterns)', () => {
+  it('takes a health-organisation address, lower-cased', () => {
+    expect(LinkSecondaryAccountSchema.parse({ email: 'Aisha.Rahman@SESLHD.Health.NSW.gov.au' })).toEqual({
+      email: 'aisha.rahman@seslhd.health.nsw.gov.au',
+    });
+  });
+
+  it('refuses another address with the account-linking message on email', () => {
+    const result = LinkSecondaryAccountSchema.safeParse({ email: 'dr.mitchell@hospital.example' });
+    expect(result.error?.issues).toMatchObject([
+      { path: ['email'], message: HEALTH_ORGANISATION_EMAIL_MESSAGE },
+    ]);
+  });
+
+  it('asks for a valid address first', () => {
+    const result = LinkSecondaryAccountSchema.safeParse({ email: 'not-an-address' });
+    expect(result.error?.issues).toMatchObject([
+      { path: ['email'], message: 'Enter a valid email address.' },
+    ]);
   });
 });

@@ -57,6 +57,21 @@ export function healthOrganisationOf(email: string | null | undefined): HealthOr
 }
 
 /**
+ * POST profile/link-secondary-account/: the address of the account to link, lower-cased, which must be a
+ * health-organisation address (section 5: "Account-linking email must match health-organisation address
+ * patterns").
+ */
+export const LinkSecondaryAccountSchema = z.object({
+  email: z
+    .email('Enter a valid email address.')
+    .transform((email) => email.toLowerCase())
+    .refine((email) => healthOrganisationOf(email) !== null, HEALTH_ORGANISATION_EMAIL_MESSAGE),
+});
+
+/** POST profile/link-secondary-account/verify/: the code emailed to the account to link. */
+export const LinkSecondaryAccountVerifySchema = z.object({ otp: z.string().trim() });
+
+/**
  * GET profile/initiate-sso/: whether the signed-in user's address is a health-organisation address, which
  * one, whether linking to its single sign-on is offered (the singleSignOnAccountLinking flag), and when the
  * account was linked (null if not yet).

@@ -4,13 +4,13 @@ import type { EmploymentStatus, Permission } from '../people/people-codes.ts';
 import { EMAIL_NOTIFICATION_FIELDS, REQUIRED_MESSAGE, type ProfileUpdate } from './profile-schemas.ts';
 import {
   AHPRA_TAKEN_MESSAGE,
+  ahpraNeedFor,
   PRACTICE_NOT_SELECTED_MESSAGE,
   PROFESSION_REQUIRED_MESSAGE,
   allowedNotificationFields,
   canAccessEstablishment,
   currentEstablishmentFallback,
   orderEmployments,
-  paNotificationDefaults,
   prepareProfileUpdate,
   registrationNeeded,
   validatePracticeChoice,
@@ -165,21 +165,16 @@ describe('prepareProfileUpdate: role and sub-role rules (section 5 Profile save 
     expect(prepare({ specialties }, { role: null })).not.toHaveProperty('specialties');
   });
 
-  it('empties ahpra_num, professional_association and member_number for sub-roles AH and OC', () => {
+  it('keeps the AHPRA number, association and member number of allied health and other clinicians who give them', () => {
     const registration = {
       ahpra_num: 'PSY0001234567',
       professional_association: 'APS',
       member_number: '123',
     };
     for (const sub_role of ['AH', 'OC'] as const) {
-      expect(prepare({ ...registration, sub_role }, { role: 'PM' })).toMatchObject({
-        ahpra_num: null,
-        professional_association: null,
-        member_number: null,
-      });
+      expect(prepare({ ...registration, sub_role }, { role: 'GPP' })).toMatchObject(registration);
     }
-    expect(prepare(registration, { role: 'PM', sub_role: 'OC' }).ahpra_num).toBeNull();
-    expect(prepare({ ...registration, sub_role: 'NM' }, { role: 'PM' })).toMatchObject(registration);
+    expect(prepare(registration, { role: 'GPP', sub_role: 'OC' })).toMatchObject(registration);
   });
 });
 
@@ -226,12 +221,30 @@ describe('prepareProfileUpdate: notification flags by permission (section 5 Prof
     expect(allowedNotificationFields([])).toEqual([]);
   });
 
-  it('gives the PA role my referral off, urgent referral on and my report off', () => {
-    expect(paNotificationDefaults()).toEqual({
+  const notificationFlags = (prepared: object) =>
+    Object.fromEntries(Object.entries(prepared).filter(([key]) => key.startsWith('email_')));
+
+  it('starts a profile getting the PA role from its defaults, whatever its permissions, with flags it sends winning', () => {
+    const flags = notificationFlags(prepare({ role: 'PA' }, { role: null }, []));
+    expect(flags).toMatchObject({
       email_my_referral: false,
       email_urgent_referral: true,
       email_my_report: false,
     });
+    expect(Object.keys(flags)).toHaveLength(14);
+    expect(
+      notificationFlags(
+        prepare({ role: 'PA', email_urgent_referral: false }, { role: null }, ALL_PERMISSIONS),
+      ),
+    ).toMatchObject({ email_urgent_referral: false });
+  });
+
+  it('starts another new role with every flag off, and leaves the flags alone when the role stays', () => {
+    expect(Object.values(notificationFlags(prepare({ role: 'GP' }, { role: 'PA' }, [])))).toEqual(
+      Array(14).fill(false),
+    );
+    expect(notificationFlags(prepare({ role: 'PA' }, { role: 'PA' }, []))).toEqual({});
+    expect(notificationFlags(prepare({ first_name: 'Ana' }, { role: null }, []))).toEqual({});
   });
 });
 
@@ -285,6 +298,24 @@ describe('validateProfileUpdate (section 5 Other messages and Profile save)', ()
     expect(validate({ ahpra_num: null }, flagOff, true)).toEqual({});
   });
 
+  it('requires an AHPRA number where ahpraNeedFor does, when the save sets the role, sub-role or number', () => {
+    const required = { ahpra_num: [REQUIRED_MESSAGE] };
+    const withUpdate = (overrides: Partial<ProfileSaveCandidate>, update: object) =>
+      validateProfileUpdate(candidate(overrides), { flags: flagOff, ahpraTaken: false, update });
+    expect(withUpdate({ ahpra_num: null }, { ahpra_num: '' })).toEqual(required);
+    expect(withUpdate({ role: 'SP', ahpra_num: null }, { role: 'SP' })).toEqual(required);
+    expect(
+      withUpdate({ role: 'GPP', sub_role: 'NM', profession: 'x', ahpra_num: '' }, { sub_role: 'NM' }),
+    ).toEqual(required);
+    expect(
+      withUpdate({ role: 'GPP', sub_role: 'AH', profession: 'x', ahpra_num: null }, { sub_role: 'AH' }),
+    ).toEqual({});
+    expect(withUpdate({ role: 'PA', ahpra_num: null }, { role: 'PA' })).toEqual({});
+    // A save of other fields does not ask again, so a profile without one can still change its phone.
+    expect(withUpdate({ ahpra_num: null }, {})).toEqual({});
+    expect(validate({ ahpra_num: null })).toEqual({});
+  });
+
   it('requires a provider number for GP, GPP, SP and SPT when the flag is on, unless Not applicable', () => {
     const none = { default_provider_num: null, default_provider_num_type: 'EMPTY' as const, profession: 'x' };
     for (const role of ['GP', 'GPP', 'SP', 'SPT'] as const) {
@@ -295,6 +326,25 @@ describe('validateProfileUpdate (section 5 Other messages and Profile save)', ()
     expect(validate(none, flagOff)).toEqual({});
     expect(validate({ ...none, default_provider_num_type: 'NOT_APPLICABLE' }, flagOn)).toEqual({});
     expect(validate({}, flagOn)).toEqual({});
+  });
+});
+
+describe('ahpraNeedFor (section 5 Profile save and Other messages)', () => {
+  it('requires a number of GP, GPP, SP and SPT, nurse managers and GP sub-role GD included', () => {
+    for (const role of ['GP', 'GPP', 'SP', 'SPT'] as const) expect(ahpraNeedFor(role, null)).toBe('required');
+    expect(ahpraNeedFor('GPP', 'NM')).toBe('required');
+    expect(ahpraNeedFor({ value: 'GP', display: 'General practitioner' }, 'GD')).toBe('required');
+  });
+
+  it('makes it optional for allied health and other clinicians', () => {
+    expect(ahpraNeedFor('GPP', 'AH')).toBe('optional');
+    expect(ahpraNeedFor('GPP', 'OC')).toBe('optional');
+  });
+
+  it('does not ask practice managers, administrators or a profile without a role', () => {
+    expect(ahpraNeedFor('PM', 'OM')).toBe('not-asked');
+    expect(ahpraNeedFor('PA', null)).toBe('not-asked');
+    expect(ahpraNeedFor(null, '')).toBe('not-asked');
   });
 });
 

@@ -4,6 +4,7 @@ import type { FeatureFlags } from '../feature-flags.ts';
 import { normaliseProviderNumber } from '../identifiers/medicare-provider-number.ts';
 import { ACTIVE_EMPLOYMENT_STATUSES } from '../people/people-codes.ts';
 import type { EmploymentStatus, Permission, Role, SubRole } from '../people/people-codes.ts';
+import { notificationDefaultsFor } from './notification-defaults.ts';
 import { REQUIRED_MESSAGE } from './profile-schemas.ts';
 import type {
   DefaultProviderNumType,
@@ -57,15 +58,6 @@ export function allowedNotificationFields(permissions: readonly Permission[]): E
   );
 }
 
-/** Notification defaults of the PA role: my referral off, urgent referral on, my report off (section 5 Profile save). */
-export function paNotificationDefaults(): {
-  email_my_referral: false;
-  email_urgent_referral: true;
-  email_my_report: false;
-} {
-  return { email_my_referral: false, email_urgent_referral: true, email_my_report: false };
-}
-
 /** What prepareProfileUpdate needs of the stored profile; a Profile fits. */
 export type ProfileSaveCurrent = {
   role: Code<Role> | null;
@@ -98,13 +90,11 @@ const CLEARABLE_FIELDS = [
 /** Roles whose profession is dropped, and whose specialties are kept, when they have no sub-role. */
 const SPECIALTY_ROLES: readonly string[] = ['SP', 'GP'];
 
-/** Sub-roles without AHPRA registration: ahpra_num, professional_association and member_number are emptied. */
-const UNREGISTERED_SUB_ROLES: readonly string[] = ['AH', 'OC'];
-
 /**
  * Applies the section 5 Profile save rules to an update and returns what to save: blanks become null;
- * provider numbers per the list choice; profession, specialties, AHPRA fields and notification flags per
- * role, sub-role and permissions. `flags` is accepted for symmetry with validateProfileUpdate; no save rule
+ * provider numbers per the list choice; profession and specialties per role and sub-role; notification
+ * flags per permissions; a new role's notification defaults. AHPRA fields are saved as given (see
+ * ahpraNeedFor). `flags` is accepted for symmetry with validateProfileUpdate; no save rule
  * depends on one today.
  */
 export function prepareProfileUpdate(
@@ -128,15 +118,17 @@ export function prepareProfileUpdate(
 
   if (specialtyRoleWithoutSubRole || subRole === 'GD') prepared.profession = null;
   if (!specialtyRoleWithoutSubRole) delete prepared.specialties;
-  if (subRole !== null && UNREGISTERED_SUB_ROLES.includes(subRole)) {
-    prepared.ahpra_num = null;
-    prepared.professional_association = null;
-    prepared.member_number = null;
-  }
 
   const allowed = allowedNotificationFields(options.permissions);
   for (const field of Object.keys(NOTIFICATION_FIELD_PERMISSIONS) as EmailNotificationField[]) {
     if (!allowed.includes(field)) delete prepared[field];
+  }
+  // A profile getting its role (registration page 1) starts from that role's notification defaults, whatever
+  // it may set yet: the defaults are what it has until it chooses; flags in the same save still win.
+  if (update.role !== undefined && update.role !== codeOf(current.role)) {
+    for (const [field, on] of Object.entries(notificationDefaultsFor(update.role))) {
+      prepared[field as EmailNotificationField] ??= on;
+    }
   }
   return prepared;
 }
@@ -190,6 +182,37 @@ function prepareProviderNumbers(
     : { provider_num_list: list, default_provider_num: first, default_provider_num_type: 'PROVIDER_NUMBER' };
 }
 
+/** Roles of registered health practitioners, who give an AHPRA number (section 5 Profile save). */
+const AHPRA_ROLES: readonly string[] = ['GP', 'GPP', 'SP', 'SPT'];
+
+/**
+ * Sub-roles whose AHPRA number is optional: many allied health professions and other clinicians are not
+ * registered with AHPRA (section 5 Other messages: their AHPRA, association and member-number fields
+ * default to empty), but those who are keep their number.
+ */
+const AHPRA_OPTIONAL_SUB_ROLES: readonly string[] = ['AH', 'OC'];
+
+/**
+ * Whether a role and sub-role must give an AHPRA number ('required'), may give one ('optional'), or are not
+ * asked for one ('not-asked': practice managers and administrators, and no role yet).
+ */
+export function ahpraNeedFor(
+  role: Code<Role> | null | undefined,
+  subRole: SubRole | '' | null | undefined,
+): 'required' | 'optional' | 'not-asked' {
+  if (!AHPRA_ROLES.includes(codeOf(role) ?? '')) return 'not-asked';
+  return AHPRA_OPTIONAL_SUB_ROLES.includes(subRole ?? '') ? 'optional' : 'required';
+}
+
+/** `{ahpra_num: ['This field is required.']}` when the role and sub-role need a number and there is none. */
+export function missingAhpraNumber(
+  profile: Pick<ProfileSaveCandidate, 'role' | 'sub_role' | 'ahpra_num'>,
+): FieldErrors {
+  return ahpraNeedFor(profile.role, profile.sub_role) === 'required' && isBlank(profile.ahpra_num)
+    ? { ahpra_num: [REQUIRED_MESSAGE] }
+    : {};
+}
+
 /** The merged profile (stored profile with the prepared update applied) that validateProfileUpdate checks. */
 export type ProfileSaveCandidate = {
   role: Code<Role> | null;
@@ -210,15 +233,25 @@ const PROVIDER_NUMBER_ROLES: readonly string[] = ['GP', 'GPP', 'SP', 'SPT'];
 
 /**
  * The section 5 field errors of a merged profile: first and last name required; profession required for
- * sub-roles AH and NM and role SPT; the AHPRA unique error when ahpraTaken; and, with the
- * providerNumberRequired flag, a default provider number for GP, GPP, SP and SPT unless 'Not applicable'
- * was chosen. The spec does not show that last rule ("the exact rule is not shown"); this is our reading.
+ * sub-roles AH and NM and role SPT; an AHPRA number where ahpraNeedFor requires one, when the update sets
+ * the role, sub-role or number (a save of other fields does not ask for it again); the AHPRA unique error
+ * when ahpraTaken; and, with the providerNumberRequired flag, a default provider number for GP, GPP, SP and
+ * SPT unless 'Not applicable' was chosen. The spec does not show that last rule ("the exact rule is not
+ * shown"); this is our reading.
  */
 export function validateProfileUpdate(
   profile: ProfileSaveCandidate,
-  options: { flags: Pick<FeatureFlags, 'providerNumberRequired'>; ahpraTaken: boolean },
+  options: {
+    flags: Pick<FeatureFlags, 'providerNumberRequired'>;
+    ahpraTaken: boolean;
+    update?: Pick<ProfileUpdate, 'role' | 'sub_role' | 'ahpra_num'>;
+  },
 ): FieldErrors {
   const errors: FieldErrors = {};
+  const { update } = options;
+  if (update !== undefined && ['role', 'sub_role', 'ahpra_num'].some((field) => field in update)) {
+    Object.assign(errors, missingAhpraNumber(profile));
+  }
   if (isBlank(profile.first_name)) errors.first_name = [REQUIRED_MESSAGE];
   if (isBlank(profile.last_name)) errors.last_name = [REQUIRED_MESSAGE];
 

@@ -1,4 +1,6 @@
 import { DEFAULT_REFERRER_MESSAGE } from '@referrals/domain/constants';
+import { roles } from '@referrals/domain/people/people-codes';
+import { notificationDefaultsFor } from '@referrals/domain/profile/notification-defaults';
 import { establishments } from '../schema/establishments.ts';
 import { employments, users } from '../schema/people.ts';
 import { patients } from '../schema/patients.ts';
@@ -59,6 +61,7 @@ export async function createUser(
 ): Promise<User> {
   const first = s.pick(FIRST_NAMES);
   const last = s.pick(LAST_NAMES);
+  const role = overrides.role === undefined ? 'GP' : overrides.role;
   const [row] = await q
     .insert(users)
     .values({
@@ -66,7 +69,9 @@ export async function createUser(
       first_name: first,
       last_name: last,
       phone: sampleMobile(s),
-      role: 'GP',
+      role,
+      // A made-up person starts like a real one with that role (section 5 Profile save: PA role defaults).
+      email_notifications: notificationDefaultsFor(roles.isCode(role) ? role : null),
       registration_completed: true,
       ...overrides,
     })

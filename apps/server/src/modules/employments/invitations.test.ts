@@ -173,6 +173,40 @@ describe('inviting staff by email (POST establishments/{id}/invitations/)', () =
     expect(accepted.json()).toMatchObject({ priority: 1, status: { value: 'APPROVED' } });
   });
 
+  it('gives an invited PA the PA notification defaults and an invited GPP none (section 5 Profile save)', async () => {
+    const profileOfInvited = async (role: 'PA' | 'GPP') => {
+      const email = freshEmail();
+      expect((await inviteTo(holderApi, practice.id, { email, role })).statusCode).toBe(201);
+      const signUp = await t.app.inject({
+        method: 'POST',
+        url: '/auth/signup',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          first_name: 'Priya',
+          last_name: 'Raman',
+          email,
+          password: NEW_PASSWORD,
+          confirm_password: NEW_PASSWORD,
+        }).toString(),
+      });
+      expect(signUp.statusCode).toBe(200);
+      const invitee = await signedInAs(t.app, email, NEW_PASSWORD);
+      return (await invitee('GET', '/api/profile/')).json<Record<string, unknown>>();
+    };
+    const flagsOn = (profile: Record<string, unknown>) =>
+      Object.keys(profile).filter((key) => key.startsWith('email_') && profile[key] === true);
+
+    const assistant = await profileOfInvited('PA');
+    expect(assistant).toMatchObject({
+      role: { value: 'PA' },
+      email_my_referral: false,
+      email_urgent_referral: true,
+      email_my_report: false,
+    });
+    expect(flagsOn(assistant)).toEqual(['email_urgent_referral']);
+    expect(flagsOn(await profileOfInvited('GPP'))).toEqual([]);
+  });
+
   it('invites an existing account without changing its role; its owner signs in and accepts', async () => {
     const existing = await createPerson(t.database.db, { role: 'GP', first_name: 'Sarah' });
     await createEmployment(t.database.db, {

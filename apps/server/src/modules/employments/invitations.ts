@@ -14,6 +14,7 @@ import type {
   StaffMember,
 } from '@referrals/domain/people/employment-schemas';
 import { employmentStatuses, titles, type Role } from '@referrals/domain/people/people-codes';
+import { notificationDefaultsFor } from '@referrals/domain/profile/notification-defaults';
 import type { Database } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, users } from '../../db/schema/people.ts';
@@ -136,6 +137,7 @@ export async function inviteEmployee(options: {
           first_name: invite.first_name,
           last_name: invite.last_name,
           role: invite.role,
+          email_notifications: notificationDefaultsFor(invite.role),
           user_type: 'provider',
           registration_completed: false,
           password_hash: null,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTH_ORGANISATION_EMAIL_MESSAGE } from '@referrals/domain/profile/health-organisations';
 import { createUser } from '../../db/factories/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { readMailbox } from '../../../test/mailbox.ts';
@@ -30,14 +31,14 @@ describe('linking a secondary account with an emailed code', () => {
 
   it('emails a 6-digit code to the other address and links it when the code comes back', async () => {
     const sent = await api('POST', '/api/profile/link-secondary-account/', {
-      email: 'Dr.Mitchell@Hospital.example',
+      email: 'Dr.Mitchell@SESLHD.Health.NSW.gov.au',
     });
     expect(sent.statusCode).toBe(202);
-    const code = await codeSentTo('dr.mitchell@hospital.example');
+    const code = await codeSentTo('dr.mitchell@seslhd.health.nsw.gov.au');
     expect(code).toMatch(/^\d{6}$/);
     const linked = await api('POST', '/api/profile/link-secondary-account/verify/', { otp: code });
     expect(linked.statusCode).toBe(200);
-    expect(linked.json().linked_account).toBe('dr.mitchell@hospital.example');
+    expect(linked.json().linked_account).toBe('dr.mitchell@seslhd.health.nsw.gov.au');
     // The code was spent.
     expect((await api('POST', '/api/profile/link-secondary-account/verify/', { otp: code })).statusCode).toBe(
       400,
@@ -50,6 +51,15 @@ describe('linking a secondary account with an emailed code', () => {
     expect(
       (await api('POST', '/api/profile/link-secondary-account/', { email: 'not-an-address' })).statusCode,
     ).toBe(400);
+  });
+
+  it("refuses an address that is not a health organisation's, sending no code", async () => {
+    const refused = await api('POST', '/api/profile/link-secondary-account/', {
+      email: 'dr.mitchell@hospital.example',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ email: [HEALTH_ORGANISATION_EMAIL_MESSAGE] });
+    expect(await codeSentTo('dr.mitchell@hospital.example')).toBe('');
   });
 
   it('stops guessing after a few tries (429)', async () => {

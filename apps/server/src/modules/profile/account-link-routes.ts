@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
+import {
+  LinkSecondaryAccountSchema,
+  LinkSecondaryAccountVerifySchema,
+} from '@referrals/domain/profile/health-organisations';
 import { ProfileSchema } from '@referrals/domain/profile/profile-schemas';
 import { users } from '../../db/schema/people.ts';
 import { notFound, throttled, validationFailed } from '../../http/api-errors.ts';
@@ -13,8 +16,9 @@ import { sendMail } from '../mail/outbox.ts';
 import { loadProfile } from './load-profile.ts';
 
 /**
- * Linking a secondary account (spec section 7): a 6-digit code is emailed to the other address, and typing
- * it back proves the person controls that address before it is linked.
+ * Linking a secondary account (spec section 7): a 6-digit code is emailed to the other address, a
+ * health-organisation one (section 5), and typing it back proves the person controls that address before
+ * it is linked.
  */
 export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
@@ -28,7 +32,8 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
         tags: ['profile'],
         summary: 'Send a code to the address of the account to link',
         security,
-        body: z.object({ email: z.email('Enter a valid email address.').transform((e) => e.toLowerCase()) }),
+        description: "The address must be a health organisation's (400 on email otherwise).",
+        body: LinkSecondaryAccountSchema,
         response: {
           202: DetailErrorSchema,
           400: FieldErrorsSchema,
@@ -73,7 +78,7 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
         tags: ['profile'],
         summary: 'Link the secondary account with the code that was emailed to it',
         security,
-        body: z.object({ otp: z.string().trim() }),
+        body: LinkSecondaryAccountVerifySchema,
         response: {
           200: ProfileSchema,
           400: FieldErrorsSchema,
@@ -94,15 +99,17 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
         ip: request.ip,
       });
       if (tooMany) throw throttled();
-      const spent = await spendOneTimeCode(db, user.id, request.body.otp, 'account-link');
-      const email = typeof spent?.detail?.email === 'string' ? spent.detail.email : undefined;
-      if (!email)
-        throw validationFailed({ otp: ['That code is not right or has expired. Ask for a new one.'] });
-      await db.update(users).set({ linked_account: email }).where(eq(users.id, user.id));
-      await recordAudit(db, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
-        action: 'auth.account-linked',
-        resourceType: 'user',
-        resourceId: user.id,
+      await db.transaction(async (tx) => {
+        const spent = await spendOneTimeCode(tx, user.id, request.body.otp, 'account-link');
+        const email = typeof spent?.detail?.email === 'string' ? spent.detail.email : undefined;
+        if (!email)
+          throw validationFailed({ otp: ['That code is not right or has expired. Ask for a new one.'] });
+        await tx.update(users).set({ linked_account: email }).where(eq(users.id, user.id));
+        await recordAudit(tx, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
+          action: 'auth.account-linked',
+          resourceType: 'user',
+          resourceId: user.id,
+        });
       });
       const profile = await loadProfile(db, user.id);
       if (!profile) throw notFound();

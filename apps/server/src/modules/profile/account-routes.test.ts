@@ -44,6 +44,7 @@ describe('registration, establishments, specialties and two-step sign-in', () =>
   it('dry-runs registration page 1 with a role and a new specialty, answering the would-be profile', async () => {
     const res = await writeAsRead(api, 'PUT', '/api/profile/', {
       role: 'SP',
+      ahpra_num: 'MED0001112224',
       specialties: [{ priority: 1, practice: 'Cardiology', field: 'Heart failure' }],
     });
     expect(res.statusCode).toBe(200);

@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
+import { DetailErrorSchema, FieldErrorsSchema, type FieldErrors } from '@referrals/domain/api';
 import { ProfileSchema } from '@referrals/domain/profile/profile-schemas';
-import { canAccessEstablishment, validatePracticeChoice } from '@referrals/domain/profile/profile-save-rules';
+import {
+  canAccessEstablishment,
+  missingAhpraNumber,
+  validatePracticeChoice,
+} from '@referrals/domain/profile/profile-save-rules';
 import { PracticesChoiceSchema } from '@referrals/domain/establishments/establishment-schemas';
 import { users } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
@@ -14,8 +18,6 @@ import { loadProfile } from './load-profile.ts';
 import { choosePractices } from './choose-practices.ts';
 import { callerOf } from '../tenancy/caller.ts';
 import { providerOnly } from '../tenancy/route-access.ts';
-
-const ROLES_NEEDING_AHPRA = ['GP', 'GPP', 'SP', 'SPT'];
 
 /** Registration and the current establishment (spec section 7, Profile and account). */
 export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -44,17 +46,8 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
     async (request, reply) => {
       const profile = await mustLoad(userId(request));
-      const errors: Record<string, string[]> = {};
+      const errors: FieldErrors = missingAhpraNumber(profile);
       if (profile.user_type === 'provider' && !profile.role) errors.role = ['This field is required.'];
-      const role = profile.role?.value;
-      if (
-        role &&
-        ROLES_NEEDING_AHPRA.includes(role) &&
-        !profile.ahpra_num &&
-        !profile.no_ahpra_and_professional_association
-      ) {
-        errors.ahpra_num = ['This field is required.'];
-      }
       if (profile.user_type === 'provider' && profile.employments.length === 0)
         errors.practices = ['Not selected'];
       if (Object.keys(errors).length > 0) throw validationFailed(errors);

@@ -169,3 +169,97 @@ describe('the signed-in user edits their profile', () => {
     ).toBe(401);
   });
 });
+
+describe('a profile getting its role at registration starts with that role’s notification defaults', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.app.close());
+
+  const registeringAs = async (role: 'PA' | 'PM') => {
+    const newcomer = await createUser(t.database.db, {
+      role: null,
+      registration_completed: false,
+      password_hash: await hashPassword(PASSWORD),
+    });
+    const api = await signedInAs(t.app, newcomer.email, PASSWORD);
+    expect((await writeAsRead(api, 'PATCH', '/api/profile/', { role })).statusCode).toBe(200);
+    return (await api('GET', '/api/profile/')).json<Record<string, unknown>>();
+  };
+  const flagsOn = (profile: Record<string, unknown>) =>
+    Object.keys(profile).filter((key) => key.startsWith('email_') && profile[key] === true);
+
+  it('gives a PA my referral off, urgent referral on and my report off (section 5 Profile save)', async () => {
+    const profile = await registeringAs('PA');
+    expect(profile).toMatchObject({
+      email_my_referral: false,
+      email_urgent_referral: true,
+      email_my_report: false,
+    });
+    expect(flagsOn(profile)).toEqual(['email_urgent_referral']);
+  });
+
+  it('leaves every notification off for another role', async () => {
+    expect(flagsOn(await registeringAs('PM'))).toEqual([]);
+  });
+});
+
+describe('the AHPRA number by role and sub-role (section 5 Profile save and Other messages)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.app.close());
+
+  const registering = async (overrides: Partial<typeof users.$inferInsert>) => {
+    const db = t.database.db;
+    const person = await createUser(db, {
+      registration_completed: false,
+      password_hash: await hashPassword(PASSWORD),
+      ...overrides,
+    });
+    await createEmployment(db, { user_id: person.id, establishment_id: (await createEstablishment(db)).id });
+    return signedInAs(t.app, person.email, PASSWORD);
+  };
+
+  it('keeps the AHPRA number an allied health professional saves, and lets them register without one', async () => {
+    const physio = await registering({ role: 'GPP' });
+    const saved = await writeAsRead(physio, 'PATCH', '/api/profile/', {
+      sub_role: 'AH',
+      profession: 'Physiotherapy',
+      ahpra_num: 'PHY0001234567',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await physio('GET', '/api/profile/')).json()).toMatchObject({
+      sub_role: 'AH',
+      ahpra_num: 'PHY0001234567',
+    });
+
+    const counsellor = await registering({ role: 'GPP' });
+    const without = await writeAsRead(counsellor, 'PATCH', '/api/profile/', {
+      sub_role: 'OC',
+      profession: 'Counselling',
+      ahpra_num: '',
+    });
+    expect(without.statusCode).toBe(200);
+    expect(without.json().ahpra_num).toBeNull();
+    expect((await counsellor('POST', '/api/profile/register/')).statusCode).toBe(202);
+  });
+
+  it('asks a GP for their AHPRA number on saving professional details and on finishing registration', async () => {
+    const gp = await registering({ role: 'GP' });
+    const required = { ahpra_num: ['This field is required.'] };
+    const cleared = await writeAsRead(gp, 'PATCH', '/api/profile/', { ahpra_num: '' });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json()).toEqual(required);
+    // The box 'no AHPRA number or association' is for those it is optional for, not a way round it.
+    await t.database.db
+      .update(users)
+      .set({ no_ahpra_and_professional_association: true })
+      .where(eq(users.id, (await gp('GET', '/api/profile/')).json<{ id: string }>().id));
+    const register = await gp('POST', '/api/profile/register/');
+    expect(register.statusCode).toBe(400);
+    expect(register.json()).toEqual(required);
+  });
+});

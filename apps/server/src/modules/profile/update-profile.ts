@@ -48,6 +48,7 @@ export async function updateProfile(db: Database, options: UpdateProfileOptions)
     const errors = validateProfileUpdate(merged, {
       flags: options.flags,
       ahpraTaken: await isAhpraTaken(tx, merged.ahpra_num, options.userId),
+      update: options.update,
     });
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     if (options.dryRun) return wouldBeProfile(merged, prepared);

@@ -85,10 +85,15 @@ describe('registrationPagesFor', () => {
 });
 
 describe('professional fields', () => {
-  it('offers sub-roles per role and hides AHPRA for allied health', () => {
+  it('offers sub-roles per role, and AHPRA as optional for allied health and other clinicians', () => {
     expect(subRoleChoices('PM', ['AC', 'OM'])).toEqual(['AC', 'OM']);
     expect(subRoleChoices('SP', ['AC'])).toEqual([]);
-    expect(professionalFieldsFor('GPP', 'AH')).toMatchObject({ ahpra: false, professionRequired: true });
+    for (const subRole of ['AH', 'OC'] as const) {
+      expect(professionalFieldsFor('GPP', subRole)).toMatchObject({ ahpra: true, ahpraRequired: false });
+    }
+    expect(professionalFieldsFor('GPP', 'AH')).toMatchObject({ professionRequired: true });
+    expect(professionalFieldsFor('GPP', 'NM')).toMatchObject({ ahpra: true, ahpraRequired: true });
+    expect(professionalFieldsFor('PM', 'OM')).toMatchObject({ ahpra: false, ahpraRequired: false });
     expect(professionalFieldsFor('GP', null)).toMatchObject({ ahpra: true, specialties: true });
     expect(professionalFieldsFor('GP', 'GD')).toMatchObject({ specialties: false, profession: false });
   });

@@ -1,6 +1,7 @@
 import type { FieldErrors } from '@referrals/domain/api';
 import type { Role, SubRole } from '@referrals/domain/people/people-codes';
 import { EMAIL_NOTIFICATION_FIELDS, type Profile } from '@referrals/domain/profile/profile-schemas';
+import { ahpraNeedFor } from '@referrals/domain/profile/profile-save-rules';
 import { specialAccessEmployments } from '@referrals/domain/profile/special-access';
 
 /**
@@ -88,19 +89,19 @@ export function subRoleChoices(role: Role | undefined, pmChoices: readonly SubRo
 /** What the professional details page shows for a role and sub-role (spec sections 3 and 5). */
 export function professionalFieldsFor(role: Role | undefined, subRole: SubRole | '' | null | undefined) {
   const clinical = role === 'GP' || role === 'GPP' || role === 'SP' || role === 'SPT';
-  const unregistered = subRole === 'AH' || subRole === 'OC';
+  const ahpra = ahpraNeedFor(role, subRole);
   const noSubRole = subRole === '' || subRole === null || subRole === undefined;
   return {
-    ahpra: clinical && !unregistered,
-    // The server asks for an AHPRA number at the end of registration for these (spec section 5).
-    ahpraRequired: clinical && !unregistered,
+    ahpra: ahpra !== 'not-asked',
+    // The server asks for it on saving these details and at the end of registration (spec section 5).
+    ahpraRequired: ahpra === 'required',
+    ahpraOptional: ahpra === 'optional',
     providerNumbers: clinical,
     qualification: clinical,
     profession: role === 'SPT' || subRole === 'AH' || subRole === 'NM' || subRole === 'OC',
     professionRequired: role === 'SPT' || subRole === 'AH' || subRole === 'NM',
     // Specialties are kept only for SP or GP without a sub-role (spec section 5 Profile save).
     specialties: (role === 'SP' || role === 'GP') && noSubRole,
-    unregistered,
   };
 }
 
@@ -117,7 +118,7 @@ export function firstIncompletePage(profile: Profile): RegistrationPage {
   const shown = professionalFieldsFor(role, profile.sub_role);
   if (
     role === undefined ||
-    (shown.ahpraRequired && blank(profile.ahpra_num) && !profile.no_ahpra_and_professional_association) ||
+    (shown.ahpraRequired && blank(profile.ahpra_num)) ||
     (shown.professionRequired && blank(profile.profession))
   ) {
     return 1;

@@ -25,7 +25,8 @@ function professionalUpdate(values: ProfessionalDetailsOutput, roleEditable: boo
   return {
     ...(roleEditable ? { role: values.role, sub_role: values.sub_role ?? '' } : {}),
     ahpra_num: shown.ahpra ? values.ahpra_num : '',
-    no_ahpra_and_professional_association: shown.unregistered,
+    // Those for whom registration is optional and who gave no number have neither (spec section 3).
+    no_ahpra_and_professional_association: shown.ahpraOptional && !values.ahpra_num,
     qualification: shown.qualification ? values.qualification : '',
     profession: shown.profession ? values.profession : '',
     ...(shown.providerNumbers

@@ -57,3 +57,40 @@ describe('Settings, medical registration: removing a provider number', () => {
     expect(screen.queryByText(/removed when you save/)).toBeNull();
   });
 });
+
+describe('Settings, medical registration: an allied health professional', () => {
+  it('may give an AHPRA number, which is saved', async () => {
+    let stored = profileFixture({
+      registration_completed: true,
+      phone: '0412 345 678',
+      role: roles.coded('GPP'),
+      sub_role: 'AH',
+      profession: 'Physiotherapy',
+      no_ahpra_and_professional_association: true,
+      employments: [employmentFixture('harbourside', 1, 'PR')],
+    });
+    const api = fakeApi({
+      'GET /api/profile/': () => ({ status: 200, body: stored }),
+      'PUT /api/profile/': { status: 200, body: stored },
+      'PATCH /api/profile/': (body) => {
+        stored = { ...stored, ...(body as Partial<Profile>), version: stored.version + 1 };
+        return { status: 200, body: stored };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(
+      [{ path: '/settings/:type', element: <SettingsSectionPage /> }],
+      '/settings/medical-registration',
+    );
+
+    const ahpra = await screen.findByRole('textbox', { name: 'AHPRA registration number' });
+    expect(ahpra.hasAttribute('required')).toBe(false);
+    await user.type(ahpra, 'PHY0001234567');
+    await user.click(screen.getByRole('button', { name: 'Save medical registration' }));
+    expect(await screen.findByText('Your medical registration was saved.')).toBeDefined();
+    expect(api.callsTo('PATCH /api/profile/')[0]?.body).toMatchObject({
+      ahpra_num: 'PHY0001234567',
+      no_ahpra_and_professional_association: false,
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
+import type { Caller } from '../tenancy/caller.ts';
 
 export type AuditOutcome = 'success' | 'denied' | 'failure';
 
@@ -28,6 +29,18 @@ export function auditActorFrom(
   who: { actorId: string | null; establishmentId: string | null },
 ): AuditActor {
   return { ...who, ip: request.ip, requestId: request.id };
+}
+
+/**
+ * The actor of a request: a signed-in caller acting for their current establishment, or a person (or
+ * nobody yet, as in a password reset) acting without one.
+ */
+export function auditActorOf(
+  request: FastifyRequest,
+  who: Pick<Caller, 'userId' | 'current'> | { userId: string | null },
+): AuditActor {
+  const establishmentId = 'current' in who ? (who.current?.establishment.id ?? null) : null;
+  return { actorId: who.userId, establishmentId, ip: request.ip, requestId: request.id };
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema } from '@referrals/domain/api';
@@ -9,39 +8,19 @@ import {
   PatientSchema,
   PatientWriteSchema,
 } from '@referrals/domain/patients/patient-schemas';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { notFound } from '../../http/api-errors.ts';
 import { toPage } from '../../http/paging.ts';
 import { isUuid } from '../employments/employment-rows.ts';
-import { auditActorFrom, recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
 import { callerOf, type Caller } from '../tenancy/caller.ts';
-import type { AccessRule } from '../tenancy/route-access.ts';
-import { findVisiblePatient, listPatients, patientDetail } from './patient-queries.ts';
+import { createPatient } from './create-patient.ts';
+import { deletePatient } from './delete-patient.ts';
+import { actsForAnEstablishment, PatientIdParamsSchema, patientCall } from './patient-call.ts';
 import { patientEstablishmentOf } from './patient-visibility.ts';
-import { createPatient, deletePatient, updatePatient } from './patient-writes.ts';
+import { readPatient } from './read-patient.ts';
+import { searchPatients } from './search-patients.ts';
+import { updatePatient } from './update-patient.ts';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
-
-/** Lists and creates act for the current establishment; a caller with none (a patient user) gets 403. */
-export const actsForAnEstablishment: AccessRule = {
-  name: 'acts for an establishment',
-  allows: (caller) => caller.current !== null,
-};
-
-export const PatientIdParamsSchema = z.object({ id: z.string() });
-
-/** The caller and audit actor of a call about one patient; no current establishment or a bad id is a 404. */
-export async function patientCall(
-  request: FastifyRequest,
-  id: string,
-): Promise<{ caller: Caller; actor: AuditActor }> {
-  const caller = await callerOf(request);
-  const establishmentId = patientEstablishmentOf(caller);
-  if (establishmentId === null || !isUuid(id)) throw notFound();
-  return {
-    caller,
-    actor: auditActorFrom(request, { actorId: caller.userId, establishmentId }),
-  };
-}
 
 /** `within_establishment` naming another establishment than the caller's current one finds nothing. */
 function outsideContext(caller: Caller, within: string | undefined): boolean {
@@ -76,31 +55,8 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
     async (request) => {
       const caller = await callerOf(request);
-      const actor = auditActorFrom(request, {
-        actorId: caller.userId,
-        establishmentId: patientEstablishmentOf(caller),
-      });
-      const { count, results } = await db.transaction(async (tx) => {
-        const page = await listPatients(tx, caller, request.query);
-        // One row per patient shown, so "who has seen this patient" is one indexed lookup on patient_id.
-        if (page.results.length > 0) {
-          await tx.insert(auditLog).values(
-            page.results.map((patient) => ({
-              actor_id: actor.actorId,
-              establishment_id: actor.establishmentId,
-              ip: actor.ip,
-              request_id: actor.requestId,
-              action: 'patient.list',
-              resource_type: 'patient',
-              resource_id: patient.id,
-              patient_id: patient.id,
-              outcome: 'success',
-              detail: { page: request.query.page },
-            })),
-          );
-        }
-        return page;
-      });
+      const actor = auditActorOf(request, caller);
+      const { count, results } = await searchPatients(db, { caller, actor, query: request.query });
       return toPage(request, request.query, count, results, app.config.publicUrl);
     },
   );
@@ -123,10 +79,7 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
     async (request, reply) => {
       const caller = await callerOf(request);
-      const actor = auditActorFrom(request, {
-        actorId: caller.userId,
-        establishmentId: patientEstablishmentOf(caller),
-      });
+      const actor = auditActorOf(request, caller);
       const patient = await createPatient(db, { caller, actor, body: request.body });
       return reply.status(201).send(patient);
     },
@@ -146,19 +99,9 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => {
-      const { caller, actor } = await patientCall(request, request.params.id);
-      if (outsideContext(caller, request.query.within_establishment)) throw notFound();
-      return db.transaction(async (tx) => {
-        const row = await findVisiblePatient(tx, caller, request.params.id);
-        if (!row) throw notFound();
-        await recordAudit(tx, actor, {
-          action: 'patient.read',
-          resourceType: 'patient',
-          resourceId: row.id,
-          patientId: row.id,
-        });
-        return patientDetail(tx, caller, row);
-      });
+      const call = await patientCall(request, request.params.id);
+      if (outsideContext(call.caller, request.query.within_establishment)) throw notFound();
+      return readPatient(db, call);
     },
   );
 
@@ -181,12 +124,10 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: PatientSchema, ...errors, 409: DetailErrorSchema },
       },
       handler: async (request) => {
-        const { caller, actor } = await patientCall(request, request.params.id);
-        if (outsideContext(caller, request.query.within_establishment)) throw notFound();
+        const call = await patientCall(request, request.params.id);
+        if (outsideContext(call.caller, request.query.within_establishment)) throw notFound();
         return updatePatient(db, {
-          caller,
-          actor,
-          id: request.params.id,
+          ...call,
           body: request.body,
           mode: method === 'PUT' ? 'replace' : 'patch',
         });
@@ -207,8 +148,7 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request, reply) => {
-      const { caller, actor } = await patientCall(request, request.params.id);
-      await deletePatient(db, { caller, actor, id: request.params.id });
+      await deletePatient(db, await patientCall(request, request.params.id));
       return reply.status(204).send();
     },
   );

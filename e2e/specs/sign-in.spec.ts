@@ -7,10 +7,16 @@ const dashboardHeading = (page: Page) => page.getByRole('heading', { level: 1, n
 const banner = (page: Page) => page.getByRole('banner');
 
 test('a user signs in through the login page and sees their name and the dashboard', async ({ page }) => {
+  const tokenRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/auth/oauth/token')) tokenRequests.push(request.url());
+  });
   await page.goto('/');
 
-  // Signed out, the app sends the browser to the hosted login page.
+  // Signed out, the app sends the browser to the hosted login page, without first trying a refresh that
+  // could only fail (a 400 in the browser's console).
   await expect(page).toHaveURL(/\/auth\/interaction\//);
+  expect(tokenRequests).toEqual([]);
   await expect(loginHeading(page)).toBeVisible();
   await screenshot(page, 'hosted-login');
 

@@ -27,6 +27,9 @@ export class SignInClient {
       ...(this.ip ? { remoteAddress: this.ip } : {}),
       headers: {
         host: target.host,
+        // A browser adds this to every request and no page script can take it off; the token route keeps
+        // the refresh token in its cookie for requests that carry it.
+        'sec-fetch-site': 'same-origin',
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...headers,
@@ -70,10 +73,18 @@ export class SignInClient {
       prompt: 'login',
       ...extra,
     });
-    const authorize = await this.request('GET', `${discovery.authorization_endpoint}?${query.toString()}`);
+    const { form, action } = await this.openLoginFormAt(
+      `${discovery.authorization_endpoint}?${query.toString()}`,
+    );
+    return { form, action, verifier, state, tokenEndpoint: discovery.token_endpoint };
+  }
+
+  /** Opens an authorization address (made by any client) and returns the login form it leads to. */
+  async openLoginFormAt(authorizationUrl: string) {
+    const authorize = await this.request('GET', authorizationUrl);
     const form = await this.request('GET', String(authorize.headers.location));
     const action = /action="([^"]+)"/.exec(form.body)?.[1] ?? '';
-    return { form, action, verifier, state, tokenEndpoint: discovery.token_endpoint };
+    return { form, action };
   }
 
   /** Submits the login form; returns the form's answer (a redirect on success). */
@@ -84,17 +95,7 @@ export class SignInClient {
   /** The whole sign-in; returns the token response (the refresh token stays in the cookie jar). */
   async signIn(email: string, password: string, mfaCode?: () => string) {
     const { action, verifier, state, tokenEndpoint } = await this.openLoginForm();
-    let login = await this.submitLogin(action, email, password);
-    const mfaAction = /action="([^"]+\/mfa)"/.exec(login.body)?.[1];
-    if (login.statusCode === 200 && mfaAction && mfaCode)
-      login = await this.request('POST', mfaAction, { code: mfaCode() });
-    if (login.statusCode !== 303) throw new Error(`sign-in refused with ${login.statusCode}`);
-    let location = String(login.headers.location);
-    // Follow the provider's redirects until it hands the browser back to the web app with a code.
-    while (!location.startsWith(`${this.app.config.publicUrl}/authorize`)) {
-      location = String((await this.request('GET', location)).headers.location);
-    }
-    const returned = new URL(location);
+    const returned = await this.logInAndReturn(action, email, password, mfaCode);
     if (returned.searchParams.get('state') !== state) throw new Error('state mismatch');
     const token = await this.request('POST', tokenEndpoint, {
       grant_type: 'authorization_code',
@@ -104,6 +105,23 @@ export class SignInClient {
       redirect_uri: `${this.app.config.publicUrl}/authorize`,
     });
     return token;
+  }
+
+  /**
+   * Logs in on the form at `action` and follows the provider's redirects until it hands the browser back to
+   * the registered return address; returns that address, with the code and state.
+   */
+  async logInAndReturn(action: string, email: string, password: string, mfaCode?: () => string) {
+    let login = await this.submitLogin(action, email, password);
+    const mfaAction = /action="([^"]+\/mfa)"/.exec(login.body)?.[1];
+    if (login.statusCode === 200 && mfaAction && mfaCode)
+      login = await this.request('POST', mfaAction, { code: mfaCode() });
+    if (login.statusCode !== 303) throw new Error(`sign-in refused with ${login.statusCode}`);
+    let location = String(login.headers.location);
+    while (!location.startsWith(`${this.app.config.publicUrl}/authorize`)) {
+      location = String((await this.request('GET', location)).headers.location);
+    }
+    return new URL(location);
   }
 
   async refresh() {

@@ -40,6 +40,13 @@ export function builtInAuthConfig(publicUrl: string): RuntimeAuthConfig {
   return { issuer: `${base}/auth`, client_id: BUILT_IN_CLIENT_ID, audience: `${base}/api`, external: false };
 }
 
+/**
+ * A cookie the built-in provider's token route sets beside the HttpOnly refresh cookie, and clears with it.
+ * It holds no secret: it only tells the web app that a refresh is worth trying, so a visitor who never
+ * signed in is sent to the login without a refresh that must fail first.
+ */
+export const SIGNED_IN_COOKIE = 'referrals_signed_in';
+
 /** The element id the server fills and the web app reads. */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'referrals-config';
 /** The placeholder in the built index.html that the server replaces. */

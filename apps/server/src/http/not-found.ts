@@ -34,7 +34,8 @@ export function registerNotFound(
 ): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/auth/');
+    // Machines read /.well-known/ addresses (RFC 8615): a miss there is JSON too, never the web app's page.
+    const isApi = /^\/(api(\/|$)|auth\/|\.well-known\/)/.test(path);
     if (!isApi && fallback) return fallback(request, reply);
     const otherMethod = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).some(
       (method) => method !== request.method && knownPaths.router.find(method, path) !== null,

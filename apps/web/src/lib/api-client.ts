@@ -1,7 +1,7 @@
 import { TOKEN_REFRESH_RETRY_DELAY_MS } from '@referrals/domain/constants';
 import { ApiError } from './api-error';
 import { isPublicScreen } from './auth/public-screens';
-import { getAccessToken, noteServerContact, refreshSession, startSignIn } from './auth/session';
+import { getAccessToken, isSigningOut, noteServerContact, refreshSession, startSignIn } from './auth/session';
 import { getRuntimeConfig } from './runtime-config';
 import { showServerErrorToast } from './server-error-toast';
 
@@ -130,7 +130,7 @@ export const apiClient: ApiClient = createApiClient({
     refresh: refreshSession,
     onSessionLost: () => {
       const { pathname, search, hash } = window.location;
-      if (isPublicScreen(pathname)) return;
+      if (isPublicScreen(pathname) || isSigningOut()) return;
       startSignIn({ returnTo: `${pathname}${search}${hash}` }).catch((error: unknown) => {
         console.error('Could not start the sign-in', error);
       });

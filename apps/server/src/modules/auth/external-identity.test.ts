@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,24 +7,13 @@ import { createUser, type User } from '../../db/factories/factories.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/people.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { freePort } from '../../../test/free-port.ts';
 import { workerAppDatabase } from '../../../test/test-database.ts';
 import { SignInClient } from '../../../test/sign-in-client.ts';
 import { backdateSessionActivity } from './auth-sessions.ts';
 import { hashPassword } from './passwords.ts';
 
 const PASSWORD = 'external-provider-password';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 // A second server plays the external provider (as Auth0 or Keycloak would), reached over real HTTP.
 describe('signing in through an external OpenID provider (OIDC_ISSUER)', () => {

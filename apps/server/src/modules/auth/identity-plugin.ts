@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import middie from '@fastify/middie';
+import { registerAuthorizationServerMetadata } from './authorization-server-metadata.ts';
 import { createAuthenticate } from './authenticate.ts';
 import { builtInTokenVerifier } from './built-in-token-verifier.ts';
 import { externalTokenVerifier } from './external-token-verifier.ts';
@@ -13,6 +14,7 @@ import { loadServerKeys } from './server-keys.ts';
 import { registerSignUpRoutes } from './sign-up-routes.ts';
 import { registerTokenRoute } from './token-routes.ts';
 import { registerUnlockRoutes } from './unlock-routes.ts';
+import { registerUserinfoRoute } from './userinfo-route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +25,7 @@ declare module 'fastify' {
 
 // Paths under /auth that this server answers itself; the provider answers the rest.
 const OWN_AUTH_PATHS =
-  /^\/(interaction\/|(oauth\/token|dbconnections\/change_password|forgot-password|reset-password|unlock|signup|verify-email)(\?|$))/;
+  /^\/(interaction\/|(oauth\/token|userinfo|dbconnections\/change_password|forgot-password|reset-password|unlock|signup|verify-email)(\?|$))/;
 
 /**
  * Sign-in for the API: the built-in hosted login under /auth, or, with OIDC_ISSUER set, an external OpenID
@@ -63,6 +65,8 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
     'authenticate',
     createAuthenticate(app.database.db, builtInTokenVerifier(urls, keys.signingKey)),
   );
+  registerUserinfoRoute(app);
+  registerAuthorizationServerMetadata(app, urls.issuer);
   registerPasswordResetRoutes(app);
   registerUnlockRoutes(app);
   registerSignUpRoutes(app);

@@ -10,7 +10,29 @@ import type { ServerKeys } from './server-keys.ts';
 export const WEB_CLIENT_ID = 'referrals-web';
 /** Scopes the web app asks for (spec section 7, Hosted login). */
 export const WEB_SCOPES = 'openid profile email offline_access';
-const API_SCOPE = 'api';
+
+/** The claims each scope releases, in the ID token and at userinfo (OIDC Core 5.4). */
+export const SCOPE_CLAIMS = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'given_name', 'family_name'],
+} as const;
+
+type ClaimName = (typeof SCOPE_CLAIMS)[keyof typeof SCOPE_CLAIMS][number];
+
+/** Everything the provider can say about a user; the granted scopes choose what is released. */
+export function accountClaims(
+  user: typeof users.$inferSelect,
+): { sub: string } & Record<ClaimName, string | boolean> {
+  return {
+    sub: user.id,
+    email: user.email,
+    email_verified: user.email_verified_at !== null,
+    name: `${user.first_name} ${user.last_name}`,
+    given_name: user.first_name,
+    family_name: user.last_name,
+  };
+}
 
 // An access token lives minutes; the session behind it is checked on every call (auth-sessions.ts), so a
 // short life only bounds how long a stolen token is worth anything.
@@ -47,32 +69,24 @@ export function createOidcProvider(config: Config, db: Database, keys: ServerKey
       },
     ],
     pkce: { required: () => true },
+    // Discovery advertises only what works end to end: the code flow of a public client. DPoP and pushed
+    // authorization requests are off because our token route (token-routes.ts) and the web app use neither.
+    responseTypes: ['code'],
+    clientAuthMethods: ['none'],
     scopes: WEB_SCOPES.split(' '),
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name', 'given_name', 'family_name'],
-    },
+    claims: { ...SCOPE_CLAIMS },
     // The login page shows a 'session expired' hint when the web app signs in again after inactivity, and
     // confirms a single sign-on account link (sso_link, single-sign-on-link.ts) when it carries one.
     extraParams: ['session_expired', 'screen_hint', 'sso_link'],
     async findAccount(_ctx, sub) {
       const [user] = await db.select().from(users).where(eq(users.id, sub));
       if (!user) return undefined;
-      return {
-        accountId: user.id,
-        claims: () => ({
-          sub: user.id,
-          email: user.email,
-          email_verified: user.email_verified_at !== null,
-          name: `${user.first_name} ${user.last_name}`,
-          given_name: user.first_name,
-          family_name: user.last_name,
-        }),
-      };
+      return { accountId: user.id, claims: () => accountClaims(user) };
     },
     features: {
       devInteractions: { enabled: false },
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -80,8 +94,10 @@ export function createOidcProvider(config: Config, db: Database, keys: ServerKey
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator) => {
           if (indicator !== urls.audience) throw new errors.InvalidTarget();
+          // The API's tokens carry the scopes the user granted: the token response states them, and the
+          // same token reads userinfo (userinfo-route.ts), which the provider's own would refuse for it.
           return {
-            scope: API_SCOPE,
+            scope: WEB_SCOPES,
             audience: urls.audience,
             accessTokenFormat: 'jwt',
             accessTokenTTL: ACCESS_TOKEN_TTL_S,
@@ -102,7 +118,7 @@ export function createOidcProvider(config: Config, db: Database, keys: ServerKey
       if (existing) return existing;
       const grant = new ctx.oidc.provider.Grant({ clientId, accountId: ctx.oidc.session?.accountId });
       grant.addOIDCScope(WEB_SCOPES);
-      grant.addResourceScope(urls.audience, API_SCOPE);
+      grant.addResourceScope(urls.audience, WEB_SCOPES);
       await grant.save();
       return grant;
     },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNED_IN_COOKIE } from '@referrals/domain/runtime-config';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { createUser } from '../../db/factories/factories.ts';
@@ -100,6 +101,7 @@ describe('signing in through the built-in hosted login', () => {
   it('lets a user sign in and reach their profile with the access token', async () => {
     const { token, accessToken, api } = await signedIn();
     expect(token.json()).not.toHaveProperty('refresh_token');
+    expect(token.json().scope).toBe('openid profile email');
     expect(decodeJwt(accessToken)).toMatchObject({
       aud: 'http://referrals.test/api',
       iss: 'http://referrals.test/auth',
@@ -112,10 +114,22 @@ describe('signing in through the built-in hosted login', () => {
 
   it('keeps the refresh token in an HttpOnly, SameSite=Strict cookie (not Secure on plain-http localhost only)', async () => {
     const { token } = await signedIn();
-    const cookie = (
-      token.cookies as { name: string; httpOnly?: boolean; sameSite?: string; secure?: boolean }[]
-    ).find((c) => c.name === REFRESH_COOKIE);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true });
+    const cookies = token.cookies as {
+      name: string;
+      value: string;
+      httpOnly?: boolean;
+      sameSite?: string;
+      secure?: boolean;
+    }[];
+    expect(cookies.find((c) => c.name === REFRESH_COOKIE)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: true,
+    });
+    // Beside it, a cookie the web app can read that says a sign-in exists, and holds nothing secret.
+    const marker = cookies.find((c) => c.name === SIGNED_IN_COOKIE);
+    expect(marker).toMatchObject({ value: '1', sameSite: 'Strict', secure: true });
+    expect(marker?.httpOnly).toBeFalsy();
   });
 
   it('answers 401 with a detail for no token and for a tampered one', async () => {
@@ -153,6 +167,8 @@ describe('signing in through the built-in hosted login', () => {
     expect(replayed.json().error).toBe('invalid_grant');
     // The replay revoked the whole grant: the legitimate holder's newer token is refused too.
     expect((await client.refresh()).statusCode).toBe(400);
+    // And the web app is told there is no sign-in left to refresh.
+    expect(client.cookies.has(SIGNED_IN_COOKIE)).toBe(false);
   });
 
   it('signs out: the access token and the refresh token stop working at once', async () => {

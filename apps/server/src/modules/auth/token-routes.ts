@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import inject, { type DispatchFunc } from 'light-my-request';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { SIGNED_IN_COOKIE } from '@referrals/domain/runtime-config';
 import { checkSession, startSession } from './auth-sessions.ts';
 import { revokeSignIn } from './revoke-sign-in.ts';
 
@@ -12,9 +13,20 @@ export const REFRESH_COOKIE = 'referrals_refresh';
 const TokenRequestSchema = z.record(z.string(), z.string());
 
 /**
- * POST /auth/oauth/token in front of the provider's own endpoint: it takes the refresh token from its
- * cookie, refuses one whose session has ended or gone idle, and hands new refresh tokens back as a cookie
- * instead of in the JSON. Everything else is the provider's standard answer.
+ * Whether a browser sent the request. Browsers add Origin to every POST and Sec-Fetch-Site to every
+ * request, and no page script can take them off, so a script in our page cannot pass itself off as a
+ * relying party's server to be handed a refresh token in the JSON.
+ */
+function fromBrowser(request: FastifyRequest): boolean {
+  return request.headers.origin !== undefined || request.headers['sec-fetch-site'] !== undefined;
+}
+
+/**
+ * POST /auth/oauth/token in front of the provider's own endpoint: it refuses a refresh token whose session
+ * has ended or gone idle, and keeps the web app's refresh token out of page scripts' reach: a browser gets
+ * it as an HttpOnly cookie instead of in the JSON, and refreshes with the cookie. A relying party's server
+ * (no browser) gets the provider's standard answer and sends its refresh token in the form, as OAuth
+ * clients do. Rotation and replay detection are the provider's, the same for both.
  */
 export function registerTokenRoute(app: FastifyInstance, provider: Provider): void {
   const db = app.database.db;
@@ -68,6 +80,7 @@ export function registerTokenRoute(app: FastifyInstance, provider: Provider): vo
       if (isRefresh) await checkSession(db, claims.gid);
       else await startSession(db, claims.gid, claims.sub, request.ip);
     }
+    if (!fromBrowser(request)) return reply.header('cache-control', 'no-store').send(json);
     const { refresh_token: refreshToken, ...rest } = json;
     if (typeof refreshToken === 'string') setRefreshCookie(reply, refreshToken, secureCookie);
     return reply.header('cache-control', 'no-store').send(rest);
@@ -75,6 +88,7 @@ export function registerTokenRoute(app: FastifyInstance, provider: Provider): vo
 
   function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean) {
     reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, secure, sameSite: 'strict', path: '/' });
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { httpOnly: false, secure, sameSite: 'strict', path: '/' });
   }
 
   function invalidGrant(reply: FastifyReply, description: string) {
@@ -88,4 +102,5 @@ export function registerTokenRoute(app: FastifyInstance, provider: Provider): vo
 
 export function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, { path: '/' });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }

@@ -5,6 +5,7 @@ import {
   codeExchangeForm,
   discoveryUrl,
   endSessionUrl,
+  hasSignedInCookie,
   parseDiscovery,
   readTokenAnswer,
   refreshForm,
@@ -105,22 +106,36 @@ describe('code exchange', () => {
 
 describe('refresh', () => {
   it('leaves the refresh token to the cookie with the built-in provider', () => {
-    expect(refreshForm(BUILT_IN, null)).toEqual({ client_id: 'referrals-web', grant_type: 'refresh_token' });
+    expect(refreshForm(BUILT_IN, { refreshToken: null, signedInCookie: true })).toEqual({
+      client_id: 'referrals-web',
+      grant_type: 'refresh_token',
+    });
     // Even a stray stored token is never sent: the cookie is the only refresh token of the built-in mode.
-    expect(refreshForm(BUILT_IN, 'stray')).toEqual({
+    expect(refreshForm(BUILT_IN, { refreshToken: 'stray', signedInCookie: true })).toEqual({
       client_id: 'referrals-web',
       grant_type: 'refresh_token',
     });
   });
 
+  it('sends no refresh to the built-in provider before a sign-in, which could only be refused', () => {
+    expect(refreshForm(BUILT_IN, { refreshToken: null, signedInCookie: false })).toBeNull();
+  });
+
+  it('sees the signed-in cookie among the others, and only by its exact name', () => {
+    expect(hasSignedInCookie('theme=dark; referrals_signed_in=1; lang=en')).toBe(true);
+    expect(hasSignedInCookie('referrals_signed_in=1')).toBe(true);
+    expect(hasSignedInCookie('')).toBe(false);
+    expect(hasSignedInCookie('theme=dark; not_referrals_signed_in=1')).toBe(false);
+  });
+
   it('sends the kept refresh token to an external provider, and has nothing to send without one', () => {
-    expect(refreshForm(EXTERNAL, 'rt-1')).toEqual({
+    expect(refreshForm(EXTERNAL, { refreshToken: 'rt-1', signedInCookie: false })).toEqual({
       client_id: 'spa-client-1',
       grant_type: 'refresh_token',
       refresh_token: 'rt-1',
     });
-    expect(refreshForm(EXTERNAL, null)).toBeNull();
-    expect(refreshForm(EXTERNAL, '')).toBeNull();
+    expect(refreshForm(EXTERNAL, { refreshToken: null, signedInCookie: true })).toBeNull();
+    expect(refreshForm(EXTERNAL, { refreshToken: '', signedInCookie: true })).toBeNull();
   });
 
   it('sends cookies to the built-in token endpoint only', () => {

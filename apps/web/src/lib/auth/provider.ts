@@ -1,4 +1,4 @@
-import type { RuntimeAuthConfig } from '@referrals/domain/runtime-config';
+import { SIGNED_IN_COOKIE, type RuntimeAuthConfig } from '@referrals/domain/runtime-config';
 
 /**
  * The provider-dependent parts of the sign-in as plain functions: reading the provider's discovery
@@ -70,16 +70,25 @@ export function codeExchangeForm(
   };
 }
 
+/** Whether the built-in server's signed-in cookie is among the page's cookies (`document.cookie`). */
+export function hasSignedInCookie(cookies: string): boolean {
+  return cookies.split(';').some((cookie) => cookie.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+}
+
 /**
  * The form of a refresh, or null when there is nothing to refresh with. The built-in server reads the
- * refresh token from its HttpOnly cookie, so the form carries none; an external provider needs the token
- * the page kept, and without one there is no session to refresh.
+ * refresh token from its HttpOnly cookie, so the form carries none; the page cannot see that cookie, but
+ * the server sets a readable one beside it, and without it a refresh could only fail. An external
+ * provider needs the token the page kept, and without one there is no session to refresh.
  */
 export function refreshForm(
   auth: RuntimeAuthConfig,
-  refreshToken: string | null,
+  kept: { refreshToken: string | null; signedInCookie: boolean },
 ): Record<string, string> | null {
-  if (!auth.external) return { client_id: auth.client_id, grant_type: 'refresh_token' };
+  const { refreshToken } = kept;
+  if (!auth.external) {
+    return kept.signedInCookie ? { client_id: auth.client_id, grant_type: 'refresh_token' } : null;
+  }
   if (refreshToken === null || refreshToken === '') return null;
   return { client_id: auth.client_id, grant_type: 'refresh_token', refresh_token: refreshToken };
 }

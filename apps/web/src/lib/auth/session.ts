@@ -1,4 +1,4 @@
-import type { RuntimeAuthConfig } from '@referrals/domain/runtime-config';
+import { SIGNED_IN_COOKIE, type RuntimeAuthConfig } from '@referrals/domain/runtime-config';
 import { paths } from '@/lib/paths';
 import { browserLocalStorage, browserSessionStorage } from '@/lib/browser-storage';
 import { getRuntimeConfig } from '@/lib/runtime-config';
@@ -20,6 +20,7 @@ import {
   codeExchangeForm,
   discoveryUrl,
   endSessionUrl,
+  hasSignedInCookie,
   parseDiscovery,
   readTokenAnswer,
   refreshForm,
@@ -45,7 +46,7 @@ import { singleFlight } from './single-flight';
 const REFRESH_LOCK = 'referrals.token-refresh';
 
 /** Cookies of the sign-in the page could clear itself; the refresh cookie is HttpOnly, cleared by the server. */
-const AUTH_COOKIES = ['referrals_refresh'];
+const AUTH_COOKIES = ['referrals_refresh', SIGNED_IN_COOKIE];
 
 let accessToken: string | null = null;
 
@@ -119,7 +120,10 @@ export function recordActivity(time = Date.now()): void {
 async function refreshOnce(): Promise<boolean> {
   const auth = authConfig();
   // Read inside the single flight and the lock: the previous refresh may just have rotated the token.
-  const form = refreshForm(auth, readRefreshToken(browserSessionStorage()));
+  const form = refreshForm(auth, {
+    refreshToken: readRefreshToken(browserSessionStorage()),
+    signedInCookie: hasSignedInCookie(document.cookie),
+  });
   if (form === null) {
     accessToken = null;
     return false;
@@ -158,13 +162,30 @@ export function rememberReturnTo(returnTo: string): void {
 }
 
 let redirecting: Promise<never> | undefined;
+let signingOut = false;
 
 if (typeof window !== 'undefined') {
   // Back from the hosted login can restore this page from the back-forward cache, redirect and all;
   // a restored page must be able to start the sign-in again.
   window.addEventListener('pageshow', (event) => {
-    if (event.persisted) redirecting = undefined;
+    if (event.persisted) {
+      redirecting = undefined;
+      signingOut = false;
+    }
   });
+}
+
+/**
+ * The app is logging out and goes on by itself: to the login (with the session-expired hint after
+ * inactivity) or to the provider's logout page. API calls still under way then find their session ended
+ * and must not start a sign-in of their own, which would reach the login first, without the hint.
+ */
+export function beginSignOut(): void {
+  signingOut = true;
+}
+
+export function isSigningOut(): boolean {
+  return signingOut;
 }
 
 /**

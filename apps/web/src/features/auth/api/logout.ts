@@ -1,6 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { endLocalSession, getAccessToken, providerLogoutUrl, refreshSession } from '@/lib/auth/session';
+import {
+  beginSignOut,
+  endLocalSession,
+  getAccessToken,
+  providerLogoutUrl,
+  refreshSession,
+} from '@/lib/auth/session';
 import { singleFlight } from '@/lib/auth/single-flight';
 
 /**
@@ -8,6 +14,7 @@ import { singleFlight } from '@/lib/auth/single-flight';
  * clears the refresh token, the auth cookies and the last-activity time). Safe to call twice at once.
  */
 export const logout: () => Promise<void> = singleFlight(async () => {
+  beginSignOut();
   try {
     // /logout opened in a fresh tab has no access token yet, but the cookie may hold a live session:
     // refresh to get one, so that session is revoked on the server and not merely forgotten here.

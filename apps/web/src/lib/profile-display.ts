@@ -1,13 +1,11 @@
-import { titles } from '@referrals/domain/people/people-codes';
+import { personName } from '@referrals/domain/people/person-name';
 import { layoutThemeFor, type LayoutTheme } from '@referrals/domain/theme';
 import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
 import { decideCurrentEstablishment } from './current-establishment';
 
 /** The name as the app shows it: title, first and last name, e.g. "Dr Sarah Mitchell". */
 export function profileDisplayName(profile: Pick<Profile, 'title' | 'first_name' | 'last_name'>): string {
-  return [titles.display(profile.title), profile.first_name, profile.last_name]
-    .filter((part) => part.trim() !== '')
-    .join(' ');
+  return personName(profile);
 }
 
 /** Initials for the avatar, e.g. "SM". */

@@ -7,7 +7,6 @@ import { specialtyCodes } from '@referrals/domain/people/specialty-codes';
 import type { Queryable } from '../../db/database.ts';
 import { directoryDoctors } from '../../db/schema/patients.ts';
 import { pageWindow } from '../../http/paging.ts';
-import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import type { Caller } from '../tenancy/caller.ts';
 import { doctorsEditableBy, doctorsReadableBy } from './directory-visibility.ts';
 
@@ -40,7 +39,7 @@ export function doctorEntry(row: DoctorRow, canEdit: boolean): DoctorEntry {
 }
 
 /** The columns a write sets from the validated body; owner and directory are the server's. */
-function writableColumns(input: DoctorWrite) {
+export function writableColumns(input: DoctorWrite) {
   return {
     title: input.title,
     first_name: input.first_name,
@@ -132,80 +131,4 @@ export async function getDoctor(
     .from(directoryDoctors)
     .where(and(eq(directoryDoctors.id, id), doctorsReadableBy(caller), where));
   return row ? doctorEntry(row.doctor, row.can_edit) : undefined;
-}
-
-/** Inserts an entry into the shared directory (establishmentId null) or an establishment's own, audited. */
-export async function createDoctor(
-  tx: Queryable,
-  options: {
-    caller: Caller;
-    establishmentId: string | null;
-    input: DoctorWrite;
-    userId?: string | null;
-    actor: AuditActor;
-  },
-): Promise<DoctorEntry> {
-  const [row] = await tx
-    .insert(directoryDoctors)
-    .values({
-      ...writableColumns(options.input),
-      establishment_id: options.establishmentId,
-      created_by_id: options.caller.userId,
-      user_id: options.userId ?? null,
-    })
-    .returning();
-  if (!row) throw new Error('directory insert returned no row');
-  await recordAudit(tx, options.actor, {
-    action: 'doctor.create',
-    resourceType: 'directory_doctor',
-    resourceId: row.id,
-    detail: { establishment_id: row.establishment_id, role: row.role },
-  });
-  return doctorEntry(row, true);
-}
-
-/**
- * Changes an entry the caller may edit within `where`; undefined when there is none (404), so another
- * establishment's entry and a missing one answer alike and nothing changes.
- */
-export async function updateDoctor(
-  tx: Queryable,
-  options: { caller: Caller; id: string; where: SQL; input: DoctorWrite; actor: AuditActor },
-): Promise<DoctorEntry | undefined> {
-  const [row] = await tx
-    .update(directoryDoctors)
-    .set({
-      ...writableColumns(options.input),
-      updated_at: new Date(),
-      version: sql`${directoryDoctors.version} + 1`,
-    })
-    .where(and(eq(directoryDoctors.id, options.id), options.where, doctorsEditableBy(tx, options.caller)))
-    .returning();
-  if (!row) return undefined;
-  await recordAudit(tx, options.actor, {
-    action: 'doctor.update',
-    resourceType: 'directory_doctor',
-    resourceId: row.id,
-    detail: { establishment_id: row.establishment_id },
-  });
-  return doctorEntry(row, true);
-}
-
-/** Deletes an entry the caller may edit within `where`; false when there is none (404). */
-export async function deleteDoctor(
-  tx: Queryable,
-  options: { caller: Caller; id: string; where: SQL; actor: AuditActor },
-): Promise<boolean> {
-  const [row] = await tx
-    .delete(directoryDoctors)
-    .where(and(eq(directoryDoctors.id, options.id), options.where, doctorsEditableBy(tx, options.caller)))
-    .returning({ id: directoryDoctors.id, establishment_id: directoryDoctors.establishment_id });
-  if (!row) return false;
-  await recordAudit(tx, options.actor, {
-    action: 'doctor.delete',
-    resourceType: 'directory_doctor',
-    resourceId: row.id,
-    detail: { establishment_id: row.establishment_id },
-  });
-  return true;
 }

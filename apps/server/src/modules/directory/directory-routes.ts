@@ -11,9 +11,12 @@ import { directoryDoctors } from '../../db/schema/patients.ts';
 import { notFound } from '../../http/api-errors.ts';
 import { toPage } from '../../http/paging.ts';
 import { callerOf, type Caller } from '../tenancy/caller.ts';
-import { directoryAuditActor } from './directory-access.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
+import { createDoctor } from './create-doctor.ts';
+import { deleteDoctor } from './delete-doctor.ts';
 import { providerOnly } from '../tenancy/route-access.ts';
-import { createDoctor, deleteDoctor, getDoctor, listDoctors, updateDoctor } from './directory-doctors.ts';
+import { getDoctor, listDoctors } from './directory-doctors.ts';
+import { updateDoctor } from './update-doctor.ts';
 import { mayUseDirectoryOf } from './directory-visibility.ts';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
 
@@ -75,14 +78,12 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     async (request, reply) => {
       const caller = await callerOf(request);
       directoryOf(caller, request.params.est);
-      const created = await db.transaction((tx) =>
-        createDoctor(tx, {
-          caller,
-          establishmentId: request.params.est,
-          input: request.body,
-          actor: directoryAuditActor(request, caller),
-        }),
-      );
+      const created = await createDoctor(db, {
+        caller,
+        actor: auditActorOf(request, caller),
+        establishmentId: request.params.est,
+        input: request.body,
+      });
       return reply.status(201).send(created);
     },
   );
@@ -122,18 +123,13 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     },
     async (request) => {
       const caller = await callerOf(request);
-      const where = directoryOf(caller, request.params.est);
-      const updated = await db.transaction((tx) =>
-        updateDoctor(tx, {
-          caller,
-          id: request.params.id,
-          where,
-          input: request.body,
-          actor: directoryAuditActor(request, caller),
-        }),
-      );
-      if (!updated) throw notFound();
-      return updated;
+      return updateDoctor(db, {
+        caller,
+        actor: auditActorOf(request, caller),
+        id: request.params.id,
+        where: directoryOf(caller, request.params.est),
+        input: request.body,
+      });
     },
   );
 
@@ -151,16 +147,12 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     },
     async (request, reply) => {
       const caller = await callerOf(request);
-      const where = directoryOf(caller, request.params.est);
-      const deleted = await db.transaction((tx) =>
-        deleteDoctor(tx, {
-          caller,
-          id: request.params.id,
-          where,
-          actor: directoryAuditActor(request, caller),
-        }),
-      );
-      if (!deleted) throw notFound();
+      await deleteDoctor(db, {
+        caller,
+        actor: auditActorOf(request, caller),
+        id: request.params.id,
+        where: directoryOf(caller, request.params.est),
+      });
       return reply.status(204).send();
     },
   );

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
@@ -9,52 +9,18 @@ import {
   DoctorListQuerySchema,
   DoctorWriteSchema,
 } from '@referrals/domain/directory/doctor-schemas';
-import { titles } from '@referrals/domain/people/people-codes';
-import { users } from '../../db/schema/people.ts';
 import { notFound } from '../../http/api-errors.ts';
 import { toPage } from '../../http/paging.ts';
-import {
-  createDoctor,
-  deleteDoctor,
-  getDoctor,
-  listDoctors,
-  updateDoctor,
-} from '../directory/directory-doctors.ts';
-import { directoryAuditActor } from '../directory/directory-access.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
+import { createDoctor } from '../directory/create-doctor.ts';
+import { deleteDoctor } from '../directory/delete-doctor.ts';
+import { getDoctor, listDoctors } from '../directory/directory-doctors.ts';
+import { updateDoctor } from '../directory/update-doctor.ts';
 import { providerOnly } from '../tenancy/route-access.ts';
 import { mayUseDirectoryOf, sharedDirectoryWith } from '../directory/directory-visibility.ts';
-import { sendMail, type MailMessage } from '../mail/outbox.ts';
-import { renderMail } from '../mail/render-mail.ts';
 import { callerOf } from '../tenancy/caller.ts';
 
 export const DoctorIdParamsSchema = z.object({ id: z.uuid() });
-
-/**
- * The invitation to a doctor added to the directory: who added them, and where to create an account. Never
- * anything about a patient.
- */
-export function doctorInvitationEmail(
-  publicUrl: string,
-  invitation: { to: string; first_name: string; inviter: string; hasAccount: boolean },
-): MailMessage {
-  return {
-    to: invitation.to,
-    subject: `${invitation.inviter} invited you to Referrals`,
-    ...renderMail({
-      greeting: `Hello ${invitation.first_name},`,
-      paragraphs: [
-        `${invitation.inviter} added you to the doctor directory on Referrals and invites you to join, so you can send and receive referrals in the app.`,
-        invitation.hasAccount
-          ? 'You already have a Referrals account with this email address: sign in to see your referrals.'
-          : `Create your account with this email address (${invitation.to}), then verify the address.`,
-      ],
-      action: invitation.hasAccount
-        ? { label: 'Sign in to Referrals', url: publicUrl }
-        : { label: 'Create your account', url: `${publicUrl}/auth/signup` },
-      after: ['If you were not expecting this invitation, you can ignore this email.'],
-    }),
-  };
-}
 
 /**
  * The shared doctor directory (spec section 7 Doctors and directory): GET doctors/, GET, PUT and DELETE
@@ -126,45 +92,12 @@ export const doctorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request, reply) => {
       const caller = await callerOf(request);
-      const input = request.body;
-      const email = input.email?.toLowerCase() ?? null;
-      const created = await db.transaction(async (tx) => {
-        const [account] = email
-          ? await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
-          : [];
-        const entry = await createDoctor(tx, {
-          caller,
-          establishmentId: null,
-          input,
-          userId: account?.id ?? null,
-          actor: directoryAuditActor(request, caller),
-        });
-        if (request.query.send_email && email) {
-          const [inviter] = await tx
-            .select({ title: users.title, first_name: users.first_name, last_name: users.last_name })
-            .from(users)
-            .where(eq(users.id, caller.userId));
-          const inviterName = inviter
-            ? [
-                titles.isCode(inviter.title) ? titles.display(inviter.title) : null,
-                inviter.first_name,
-                inviter.last_name,
-              ]
-                .filter(Boolean)
-                .join(' ')
-            : 'A colleague';
-          await sendMail(
-            app,
-            doctorInvitationEmail(app.config.publicUrl, {
-              to: email,
-              first_name: input.first_name,
-              inviter: inviterName,
-              hasAccount: account !== undefined,
-            }),
-            tx,
-          );
-        }
-        return entry;
+      const created = await createDoctor(db, {
+        caller,
+        actor: auditActorOf(request, caller),
+        establishmentId: null,
+        input: request.body,
+        ...(request.query.send_email ? { invite: { publicUrl: app.config.publicUrl } } : {}),
       });
       app.jobs.wake();
       return reply.status(201).send(created);
@@ -219,17 +152,13 @@ export const doctorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request) => {
       const caller = await callerOf(request);
-      const updated = await db.transaction((tx) =>
-        updateDoctor(tx, {
-          caller,
-          id: request.params.id,
-          where: sharedDirectoryWith(undefined),
-          input: request.body,
-          actor: directoryAuditActor(request, caller),
-        }),
-      );
-      if (!updated) throw notFound();
-      return updated;
+      return updateDoctor(db, {
+        caller,
+        actor: auditActorOf(request, caller),
+        id: request.params.id,
+        where: sharedDirectoryWith(undefined),
+        input: request.body,
+      });
     },
   );
 
@@ -253,15 +182,12 @@ export const doctorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request, reply) => {
       const caller = await callerOf(request);
-      const deleted = await db.transaction((tx) =>
-        deleteDoctor(tx, {
-          caller,
-          id: request.params.id,
-          where: sharedDirectoryWith(undefined),
-          actor: directoryAuditActor(request, caller),
-        }),
-      );
-      if (!deleted) throw notFound();
+      await deleteDoctor(db, {
+        caller,
+        actor: auditActorOf(request, caller),
+        id: request.params.id,
+        where: sharedDirectoryWith(undefined),
+      });
       return reply.status(204).send();
     },
   );

@@ -13,7 +13,8 @@ import type {
   EmploymentInvite,
   StaffMember,
 } from '@referrals/domain/people/employment-schemas';
-import { employmentStatuses, titles, type Role } from '@referrals/domain/people/people-codes';
+import { employmentStatuses, type Role } from '@referrals/domain/people/people-codes';
+import { personName } from '@referrals/domain/people/person-name';
 import { notificationDefaultsFor } from '@referrals/domain/profile/notification-defaults';
 import type { Database } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
@@ -45,12 +46,6 @@ export const PERSONAL_SPACE_INVITE_MESSAGE = 'Nobody can be invited to a persona
 export const NOT_APPROVED_INVITE_MESSAGE = 'This establishment can invite staff once it has been approved.';
 
 const DAY_MS = 24 * 60 * 60_000;
-
-/** "Dr Karen O'Brien": the title's display when it is one of ours, then the names. */
-export function personName(person: { title: string; first_name: string; last_name: string }): string {
-  const title = titles.isCode(person.title) ? titles.display(person.title) : '';
-  return [title, person.first_name, person.last_name].filter(Boolean).join(' ');
-}
 
 /**
  * The invitation email: who invited them to which establishment, and the link to answer. Nothing else, and

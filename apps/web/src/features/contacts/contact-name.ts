@@ -1,6 +1,7 @@
+import { personName } from '@referrals/domain/people/person-name';
 import type { DoctorEntry } from '@referrals/domain/directory/doctor-schemas';
 
 /** How a contact is named in lists and headings. */
 export function contactName(entry: Pick<DoctorEntry, 'title' | 'first_name' | 'last_name'>): string {
-  return [entry.title?.display, entry.first_name, entry.last_name].filter(Boolean).join(' ');
+  return personName(entry);
 }

@@ -14,7 +14,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { statusAfter, type EmploymentAction } from '@referrals/domain/people/employment-rules';
 import type { StaffMember, StaffUpdate } from '@referrals/domain/people/employment-schemas';
-import { titles } from '@referrals/domain/people/people-codes';
+import { personName } from '@referrals/domain/people/person-name';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { useStaffMember } from '../api/get-staff-member';
@@ -23,9 +23,7 @@ import { StaffAccessForm, saveFailure } from './staff-access-form';
 import { EmploymentStatusBadge } from '@/ui/employment-status-badge';
 
 export function staffName(member: Pick<StaffMember, 'user'>): string {
-  const { title, first_name, last_name } = member.user;
-  const shown = titles.isCode(title) ? titles.display(title) : title;
-  return [shown, first_name, last_name].filter((part) => part.trim() !== '').join(' ');
+  return personName(member.user);
 }
 
 const DONE: Record<'approve' | 'reject' | 'revoke', string> = {

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { PROVIDER_LIST_ROLES, type ProviderListQuery } from '@referrals/domain/directory/doctor-schemas';
 import { roles } from '@referrals/domain/people/people-codes';
+import { personName } from '@referrals/domain/people/person-name';
 import { useState } from 'react';
 import { useProviderList } from '../api/list-providers';
 import { ListSearchInput, useListSearch } from '@/ui/list-search';
@@ -77,7 +78,7 @@ export function ProvidersPage() {
                   <Table.Tr key={provider.id}>
                     <Table.Td>
                       <Text fw={600} size="sm">
-                        {provider.title.display} {provider.first_name} {provider.last_name}
+                        {personName(provider)}
                       </Text>
                     </Table.Td>
                     <Table.Td>

@@ -17,7 +17,7 @@ import { employmentStatuses, type EmploymentStatus } from '@referrals/domain/peo
 import type { Database } from '../../db/database.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import { conflict, notFound, validationFailed, type ApiError } from '../../http/api-errors.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { isUuid } from '../employments/employment-rows.ts';
 import { loadStaffMember, staffColumns } from './staff-member.ts';
 
@@ -53,7 +53,7 @@ export async function updateStaff(options: {
 }): Promise<StaffMember> {
   const { db, request, callerId, establishmentId, employmentId, update } = options;
   if (!isUuid(employmentId)) throw notFound();
-  const actor = auditActorFrom(request, { actorId: callerId, establishmentId });
+  const actor = auditActorOf(request, { userId: callerId, establishmentId });
   const outcome = await db.transaction(async (tx): Promise<{ refused: ApiError } | { done: true }> => {
     const [found] = await tx
       .select(staffColumns)

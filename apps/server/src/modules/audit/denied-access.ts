@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isUuid } from '../employments/employment-rows.ts';
 import { hitBucket } from '../rate-limits/rate-limit-buckets.ts';
-import { auditActorFrom, recordAudit } from './record-audit.ts';
+import { auditActorOf, recordAudit } from './record-audit.ts';
 
 /** Denials one caller may add to the audit: enough for any honest mistake, too few to flood it. */
 export const DENIED_ACCESS_AUDIT_LIMIT = { capacity: 30, drainMinutes: 60 } as const;
@@ -32,8 +32,8 @@ export function auditDeniedAccess(
       const id = (request.params as { id?: unknown } | undefined)?.id;
       await recordAudit(
         app.database.db,
-        auditActorFrom(request, {
-          actorId: caller.userId,
+        auditActorOf(request, {
+          userId: caller.userId,
           establishmentId: caller.current?.establishment.id ?? null,
         }),
         {

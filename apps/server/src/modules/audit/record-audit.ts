@@ -24,22 +24,17 @@ export type AuditActor = {
   requestId: string | null;
 };
 
-export function auditActorFrom(
-  request: FastifyRequest,
-  who: { actorId: string | null; establishmentId: string | null },
-): AuditActor {
-  return { ...who, ip: request.ip, requestId: request.id };
-}
-
 /**
- * The actor of a request: a signed-in caller acting for their current establishment, or a person (or
- * nobody yet, as in a password reset) acting without one.
+ * The actor of a request, with its address and id: a signed-in caller acting for their current
+ * establishment, a person acting for a given establishment (an employment's), or a person (or nobody yet,
+ * as in a password reset) acting for none.
  */
 export function auditActorOf(
   request: FastifyRequest,
-  who: Pick<Caller, 'userId' | 'current'> | { userId: string | null },
+  who: Pick<Caller, 'userId' | 'current'> | { userId: string | null; establishmentId?: string | null },
 ): AuditActor {
-  const establishmentId = 'current' in who ? (who.current?.establishment.id ?? null) : null;
+  const establishmentId =
+    'current' in who ? (who.current?.establishment.id ?? null) : (who.establishmentId ?? null);
   return { actorId: who.userId, establishmentId, ip: request.ip, requestId: request.id };
 }
 

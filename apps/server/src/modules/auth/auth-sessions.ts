@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SESSION_INACTIVITY_TIMEOUT_MS } from '@referrals/domain/constants';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/people.ts';
 
@@ -54,7 +54,7 @@ export async function checkSession(db: Database, grantId: string, now = new Date
 }
 
 /** Ends the session; the first caller's time stands if it was already ended. */
-export async function endSession(db: Database, grantId: string, now = new Date()): Promise<void> {
+export async function endSession(db: Queryable, grantId: string, now = new Date()): Promise<void> {
   await db
     .update(authSessions)
     .set({ ended_at: now })

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { users } from '../../db/schema/people.ts';
 import { notFound, throttled, validationFailed } from '../../http/api-errors.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { sendMail } from '../mail/outbox.ts';
 import { verificationEmail } from './account-emails.ts';
 import { renderLink, renderMessage, sendPage } from './auth-form.ts';
@@ -80,7 +80,7 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod = (app, _options,
       if (isThrottled) throw throttled();
       await db.transaction(async (tx) => {
         const token = await issueVerificationToken(tx, user);
-        await recordAudit(tx, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
+        await recordAudit(tx, auditActorOf(request, { userId: user.id }), {
           action: 'auth.email-verification-request',
           resourceType: 'user',
           resourceId: user.id,

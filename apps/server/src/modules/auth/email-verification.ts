@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { users } from '../../db/schema/people.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { inspectOneTimeToken, issueOneTimeToken, spendOneTimeToken } from './one-time-tokens.ts';
 
 type Account = { id: string; email: string; first_name: string };
@@ -49,7 +49,7 @@ export async function verifyEmail(
       .update(users)
       .set({ email_verified_at: now, updated_at: now })
       .where(and(eq(users.id, spent.userId), isNull(users.email_verified_at)));
-    await recordAudit(tx, auditActorFrom(request, { actorId: spent.userId, establishmentId: null }), {
+    await recordAudit(tx, auditActorOf(request, { userId: spent.userId }), {
       action: 'auth.email-verification',
       resourceType: 'user',
       resourceId: spent.userId,

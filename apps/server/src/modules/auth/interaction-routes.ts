@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { users } from '../../db/schema/people.ts';
-import { auditActorFrom, recordAudit, type AuditOutcome } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit, type AuditOutcome } from '../audit/record-audit.ts';
 import { sendPage } from './auth-form.ts';
 import { renderMfaPage } from './mfa-page.ts';
 import { isValidMfaCode } from './mfa.ts';
@@ -86,8 +86,7 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
       await details.save(Math.max(60, (details.exp ?? 0) - Math.floor(Date.now() / 1000)));
       return sendPage(reply, 200, renderMfaPage({ action: `/auth/interaction/${details.uid}/mfa` }));
     }
-    await signInSucceeded(db, email, request.ip);
-    await audit('success', user.id);
+    await signInSucceeded(db, { actor: auditActorOf(request, { userId: user.id }), email, ip: request.ip });
     await confirmSingleSignOnLink(db, request, user.id, details.params.sso_link);
     return finishLogin(request, reply, user.id);
   });
@@ -110,8 +109,12 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
       await auditSignIn(request, 'failure', user.id, 'wrong two-step code');
       return page(401, WRONG_CODE);
     }
-    await signInSucceeded(db, user.email, request.ip);
-    await auditSignIn(request, 'success', user.id, 'two-step code');
+    await signInSucceeded(db, {
+      actor: auditActorOf(request, { userId: user.id }),
+      email: user.email,
+      ip: request.ip,
+      reason: 'two-step code',
+    });
     await confirmSingleSignOnLink(db, request, user.id, details.params.sso_link);
     return finishLogin(request, reply, user.id);
   });
@@ -122,7 +125,7 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     actorId: string | null,
     reason?: string,
   ) {
-    return recordAudit(db, auditActorFrom(request, { actorId, establishmentId: null }), {
+    return recordAudit(db, auditActorOf(request, { userId: actorId }), {
       action: 'auth.sign-in',
       resourceType: 'user',
       resourceId: actorId,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/database.ts';
 import { oidcModels } from '../../db/schema/auth.ts';
-import { endSession } from './auth-sessions.ts';
+import { revokeSignIn } from './revoke-sign-in.ts';
 
 /** Models revoked together with their grant (logout, refresh-token replay). */
 const GRANTABLE = new Set([
@@ -83,8 +83,7 @@ export function databaseAdapter(db: Database): new (kind: string) => Adapter {
      * tokens are refused from the next call on (authenticate.ts checks the session, not only the token).
      */
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.delete(oidcModels).where(eq(oidcModels.grant_id, grantId));
-      await endSession(db, grantId);
+      await revokeSignIn(db, grantId);
     }
 
     private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {

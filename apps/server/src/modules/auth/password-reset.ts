@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { authSessions, oidcModels } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/people.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { sendMail } from '../mail/outbox.ts';
 import { passwordResetEmail } from './account-emails.ts';
 import { issueOneTimeToken, spendOneTimeToken } from './one-time-tokens.ts';
@@ -27,7 +27,7 @@ export async function requestPasswordReset(
 ): Promise<{ throttled: boolean }> {
   const db = app.database.db;
   const audit = (actorId: string | null, outcome: 'success' | 'failure' | 'denied', reason?: string) =>
-    recordAudit(db, auditActorFrom(request, { actorId: null, establishmentId: null }), {
+    recordAudit(db, auditActorOf(request, { userId: null }), {
       action: 'auth.password-reset-request',
       resourceType: 'user',
       resourceId: actorId,
@@ -46,7 +46,7 @@ export async function requestPasswordReset(
   }
   await db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'password-reset' });
-    await recordAudit(tx, auditActorFrom(request, { actorId: null, establishmentId: null }), {
+    await recordAudit(tx, auditActorOf(request, { userId: null }), {
       action: 'auth.password-reset-request',
       resourceType: 'user',
       resourceId: user.id,
@@ -89,24 +89,24 @@ export async function resetPassword(
         updated_at: now,
       })
       .where(eq(users.id, spent.userId));
-    await recordAudit(tx, auditActorFrom(request, { actorId: spent.userId, establishmentId: null }), {
+    const actor = auditActorOf(request, { userId: spent.userId });
+    await recordAudit(tx, actor, {
       action: 'auth.password-reset',
       resourceType: 'user',
       resourceId: spent.userId,
     });
+    const ended = await endEverySignIn(tx, spent.userId);
+    await unlockSignIn(tx, input.email);
+    if (ended > 0)
+      await recordAudit(tx, actor, {
+        action: 'auth.sign-out',
+        resourceType: 'user',
+        resourceId: spent.userId,
+        detail: { reason: 'password reset', sessions: ended },
+      });
     return spent.userId;
   });
   if (!userId) return { ok: false, reason: 'link-used-or-expired' };
-
-  const ended = await endEverySignIn(db, userId);
-  await unlockSignIn(db, input.email);
-  if (ended > 0)
-    await recordAudit(db, auditActorFrom(request, { actorId: userId, establishmentId: null }), {
-      action: 'auth.sign-out',
-      resourceType: 'user',
-      resourceId: userId,
-      detail: { reason: 'password reset', sessions: ended },
-    });
   return { ok: true };
 }
 
@@ -114,7 +114,7 @@ export async function resetPassword(
  * Ends every session of the user: each signed-in session with its grant and tokens, and the provider's own
  * login sessions, which could otherwise start a new sign-in without the password.
  */
-async function endEverySignIn(db: Database, userId: string): Promise<number> {
+async function endEverySignIn(db: Queryable, userId: string): Promise<number> {
   const active = await db
     .select({ grantId: authSessions.grant_id })
     .from(authSessions)

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { users } from '../../db/schema/people.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { sendMail } from '../mail/outbox.ts';
 import { emptyBucket, refundHit } from '../rate-limits/rate-limit-buckets.ts';
 import { unlockEmail } from './account-emails.ts';
@@ -34,11 +34,25 @@ export async function beginSignInAttempt(
   return { allowed: hits.account.allowed && hits.ip.allowed };
 }
 
-/** A right secret: the account starts afresh, and the address gets its attempt back. */
-export async function signInSucceeded(q: Queryable, email: string, ip: string): Promise<void> {
-  const keys = throttleKeys(SIGN_IN_LIMITS, { account: email, ip });
-  await emptyBucket(q, keys.account);
-  await refundHit(q, keys.ip);
+/**
+ * A right secret: the account starts afresh, the address gets its attempt back, and the sign-in is
+ * audited, in one transaction.
+ */
+export async function signInSucceeded(
+  db: Database,
+  options: { actor: AuditActor; email: string; ip: string; reason?: string },
+): Promise<void> {
+  const keys = throttleKeys(SIGN_IN_LIMITS, { account: options.email, ip: options.ip });
+  await db.transaction(async (tx) => {
+    await emptyBucket(tx, keys.account);
+    await refundHit(tx, keys.ip);
+    await recordAudit(tx, options.actor, {
+      action: 'auth.sign-in',
+      resourceType: 'user',
+      resourceId: options.actor.actorId,
+      ...(options.reason ? { detail: { reason: options.reason } } : {}),
+    });
+  });
 }
 
 /** Lifts an account's lock: its owner proved the account is theirs (unlock link, password reset). */
@@ -53,7 +67,7 @@ async function lockAccount(app: FastifyInstance, request: FastifyRequest, email:
   if (!user) return;
   await db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, { userId: user.id, purpose: 'unlock' });
-    await recordAudit(tx, auditActorFrom(request, { actorId: null, establishmentId: null }), {
+    await recordAudit(tx, auditActorOf(request, { userId: null }), {
       action: 'auth.lock',
       resourceType: 'user',
       resourceId: user.id,

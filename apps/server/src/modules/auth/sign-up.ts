@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema/people.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { sendMail } from '../mail/outbox.ts';
 import { signUpAttemptEmail, verificationEmail } from './account-emails.ts';
 import { issueVerificationToken } from './email-verification.ts';
@@ -25,7 +25,7 @@ export async function signUp(
   input: SignUpInput,
 ): Promise<{ throttled: boolean }> {
   const db = app.database.db;
-  const actor = (actorId: string | null) => auditActorFrom(request, { actorId, establishmentId: null });
+  const actor = (actorId: string | null) => auditActorOf(request, { userId: actorId });
   if ((await countRequest(db, SIGN_UP_LIMITS, { account: input.email, ip: request.ip })).throttled) {
     await recordAudit(db, actor(null), {
       action: 'auth.sign-up',

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { oneTimeTokens } from '../../db/schema/auth.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { inspectOneTimeToken, spendOneTimeToken } from './one-time-tokens.ts';
 
 /**
@@ -23,7 +23,7 @@ export async function confirmSingleSignOnLink(
   const state = await inspectOneTimeToken(db, token, 'sso-link');
   // Another account's password, or a spent or expired link: the sign-in stands, the link is not made.
   if (!state?.usable || state.userId !== userId) {
-    await recordAudit(db, auditActorFrom(request, { actorId: userId, establishmentId: null }), {
+    await recordAudit(db, auditActorOf(request, { userId: userId }), {
       action: 'auth.sso-link',
       resourceType: 'user',
       resourceId: userId,
@@ -34,7 +34,7 @@ export async function confirmSingleSignOnLink(
   }
   await db.transaction(async (tx) => {
     if (!(await spendOneTimeToken(tx, token, 'sso-link'))) return;
-    await recordAudit(tx, auditActorFrom(request, { actorId: userId, establishmentId: null }), {
+    await recordAudit(tx, auditActorOf(request, { userId: userId }), {
       action: 'auth.sso-link',
       resourceType: 'user',
       resourceId: userId,

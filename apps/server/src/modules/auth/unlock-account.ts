@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema/people.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { spendOneTimeToken } from './one-time-tokens.ts';
 import { unlockSignIn } from './sign-in-throttle.ts';
 
@@ -21,7 +21,7 @@ export async function unlockAccount(options: {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, spent.userId));
     if (!user) return false;
     await unlockSignIn(tx, user.email);
-    await recordAudit(tx, auditActorFrom(options.request, { actorId: spent.userId, establishmentId: null }), {
+    await recordAudit(tx, auditActorOf(options.request, { userId: spent.userId }), {
       action: 'auth.unlock',
       resourceType: 'user',
       resourceId: spent.userId,

@@ -12,7 +12,7 @@ import type { UserTagUpdate } from '@referrals/domain/people/employment-schemas'
 import type { Database, Queryable } from '../../db/database.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import { conflict, notFound, validationFailed, type ApiError } from '../../http/api-errors.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import {
   LAST_ACCOUNT_HOLDER_MESSAGE,
   hasOtherAccountHolder,
@@ -79,7 +79,7 @@ export async function answerInvitation(
     async (tx): Promise<{ done: LoadedEmployment } | { refused: ApiError }> => {
       const locked = await lockEmploymentsOf(tx, userId, now);
       const target = ownOrNotFound(locked?.employments ?? [], options.employmentId);
-      const actor = auditActorFrom(request, { actorId: userId, establishmentId: target.place.id });
+      const actor = auditActorOf(request, { userId: userId, establishmentId: target.place.id });
       if (target.row.status === 'INVITED' && target.status === 'INVITE_EXPIRED') {
         await persistExpiredInvitations(tx, actor, [target]);
         return { refused: conflict(actionRefusedMessage(answer, target.status), coded(target.status)) };
@@ -157,7 +157,7 @@ async function endEmployment(
     throw conflict(LAST_ACCOUNT_HOLDER_MESSAGE, coded(target.status));
   }
   await setStatus(tx, target, { status: to, actioned_by: 'DOCTOR' });
-  await recordAudit(tx, auditActorFrom(request, { actorId: userId, establishmentId: target.place.id }), {
+  await recordAudit(tx, auditActorOf(request, { userId: userId, establishmentId: target.place.id }), {
     action,
     resourceType: 'employment',
     resourceId: target.id,
@@ -204,7 +204,7 @@ export async function makePrimary(options: Change): Promise<void> {
       // A lapsed invitation there still holds the one-open-employment index until it is written.
       await persistExpiredInvitations(
         tx,
-        auditActorFrom(request, { actorId: userId, establishmentId: target.place.id }),
+        auditActorOf(request, { userId: userId, establishmentId: target.place.id }),
         all.filter((e) => e.establishment.id === target.place.id),
       );
       primaryId = await insertJoinRequest(tx, {
@@ -222,7 +222,7 @@ export async function makePrimary(options: Change): Promise<void> {
     }
     if (oldPrimary) await endEmployment(tx, request, userId, oldPrimary, 'employment.finish');
     if (plan.create || promoted) {
-      await recordAudit(tx, auditActorFrom(request, { actorId: userId, establishmentId: target.place.id }), {
+      await recordAudit(tx, auditActorOf(request, { userId: userId, establishmentId: target.place.id }), {
         action: 'employment.make-primary',
         resourceType: 'employment',
         resourceId: primaryId,
@@ -259,7 +259,7 @@ async function updateOwnFields(
       .where(and(eq(employments.id, target.id), eq(employments.user_id, userId)))
       .returning();
     if (!row) throw notFound();
-    await recordAudit(tx, auditActorFrom(request, { actorId: userId, establishmentId: target.place.id }), {
+    await recordAudit(tx, auditActorOf(request, { userId: userId, establishmentId: target.place.id }), {
       action: options.action,
       resourceType: 'employment',
       resourceId: target.id,

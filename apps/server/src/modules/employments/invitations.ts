@@ -21,7 +21,7 @@ import { establishments } from '../../db/schema/establishments.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import { notFound, permissionDenied, validationFailed } from '../../http/api-errors.ts';
 import { loadStaffMember } from '../admin/staff-member.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { sendMail, type MailMessage } from '../mail/outbox.ts';
 import { renderMail } from '../mail/render-mail.ts';
 import { administeredEstablishmentIds, type Caller } from '../tenancy/caller.ts';
@@ -120,7 +120,7 @@ export async function inviteEmployee(options: {
 
   const now = new Date();
   const expiresAt = new Date(now.getTime() + INVITE_VALID_DAYS * DAY_MS);
-  const actor = auditActorFrom(request, { actorId: caller.userId, establishmentId: place.id });
+  const actor = auditActorOf(request, { userId: caller.userId, establishmentId: place.id });
   let employmentId: string;
   try {
     employmentId = await db.transaction(async (tx) => {

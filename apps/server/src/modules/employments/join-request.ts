@@ -14,7 +14,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments } from '../../db/schema/people.ts';
 import { validationFailed } from '../../http/api-errors.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { establishmentsReadableBy } from '../establishments/establishment-visibility.ts';
 import type { Caller } from '../tenancy/caller.ts';
 import {
@@ -132,7 +132,7 @@ export async function requestToJoin(options: {
       const check = checkJoinRequest(place, locked?.employments ?? []);
       if ('errors' in check) throw validationFailed(check.errors);
       if (!place || !locked) throw validationFailed({ establishment_id: [JOIN_MESSAGES.notFound] });
-      const actor = auditActorFrom(request, { actorId: caller.userId, establishmentId: place.id });
+      const actor = auditActorOf(request, { userId: caller.userId, establishmentId: place.id });
       // An invitation there that lapsed still holds the one-open-employment index until it is written.
       await persistExpiredInvitations(
         tx,

@@ -9,7 +9,7 @@ import { openStoredFile, removeStoredFile, storeUpload } from '../files/file-sto
 import { callerOf } from '../tenancy/caller.ts';
 import { brandingLogoUrl } from './establishment-queries.ts';
 import { EstablishmentIdParamsSchema } from './establishment-routes.ts';
-import { auditActorOf } from './establishment-write-routes.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
 import { editableEstablishmentRow, setBrandingLogo } from './establishment-writes.ts';
 
 const LOGO_PATH = '/api/establishments/:id/branding-logo/';

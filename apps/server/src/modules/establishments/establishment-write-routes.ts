@@ -1,5 +1,4 @@
 import { providerOnly } from '../tenancy/route-access.ts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
@@ -8,18 +7,12 @@ import {
   EstablishmentWriteSchema,
 } from '@referrals/domain/establishments/establishment-schemas';
 import { notFound } from '../../http/api-errors.ts';
-import { auditActorFrom } from '../audit/record-audit.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
 import { removeStoredFile } from '../files/file-store.ts';
-import { callerOf, type Caller } from '../tenancy/caller.ts';
+import { callerOf } from '../tenancy/caller.ts';
 import { getEstablishment } from './establishment-queries.ts';
 import { EstablishmentIdParamsSchema } from './establishment-routes.ts';
 import { createEstablishment, deleteEstablishment, updateEstablishment } from './establishment-writes.ts';
-
-export const auditActorOf = (request: FastifyRequest, caller: Caller) =>
-  auditActorFrom(request, {
-    actorId: caller.userId,
-    establishmentId: caller.current?.establishment.id ?? null,
-  });
 
 /**
  * Creating, changing and deleting establishments (spec section 7: POST establishments/, PUT and DELETE

@@ -11,7 +11,7 @@ import { notFound, throttled, validationFailed } from '../../http/api-errors.ts'
 import { accountLinkEmail } from '../auth/account-emails.ts';
 import { issueOneTimeToken, spendOneTimeCode } from '../auth/one-time-tokens.ts';
 import { ACCOUNT_LINK_LIMITS, countRequest } from '../auth/request-throttle.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { sendMail } from '../mail/outbox.ts';
 import { loadProfile } from './load-profile.ts';
 
@@ -105,7 +105,7 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
         if (!email)
           throw validationFailed({ otp: ['That code is not right or has expired. Ask for a new one.'] });
         await tx.update(users).set({ linked_account: email }).where(eq(users.id, user.id));
-        await recordAudit(tx, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
+        await recordAudit(tx, auditActorOf(request, { userId: user.id }), {
           action: 'auth.account-linked',
           resourceType: 'user',
           resourceId: user.id,

@@ -11,8 +11,8 @@ import {
 import { PracticesChoiceSchema } from '@referrals/domain/establishments/establishment-schemas';
 import { users } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
-import { revokeSignIn } from '../auth/revoke-sign-in.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
+import { signOut } from '../auth/sign-out.ts';
 import { clearRefreshCookie } from '../auth/token-routes.ts';
 import { loadProfile } from './load-profile.ts';
 import { choosePractices } from './choose-practices.ts';
@@ -77,12 +77,10 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       if (!user || profile.registration_completed) {
         throw validationFailed({ non_field_errors: ['Registration is already complete.'] });
       }
-      await revokeSignIn(db, user.grantId);
-      await recordAudit(db, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
-        action: 'auth.sign-out',
-        resourceType: 'user',
-        resourceId: user.id,
-        detail: { reason: 'left registration' },
+      await signOut(db, {
+        actor: auditActorOf(request, { userId: user.id }),
+        grantId: user.grantId,
+        reason: 'left registration',
       });
       clearRefreshCookie(reply);
       return { detail: 'What you saved is kept. You can finish registering next time you sign in.' };

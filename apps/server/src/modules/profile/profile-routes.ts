@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { ProfileSchema, ProfileUpdateSchema } from '@referrals/domain/profile/profile-schemas';
 import { notFound } from '../../http/api-errors.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
-import { revokeSignIn } from '../auth/revoke-sign-in.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
+import { signOut } from '../auth/sign-out.ts';
 import { clearRefreshCookie } from '../auth/token-routes.ts';
 import { loadProfile } from './load-profile.ts';
 import { updateProfile } from './update-profile.ts';
@@ -85,12 +85,7 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     async (request, reply) => {
       const user = request.user;
       if (!user) throw notFound();
-      await revokeSignIn(db, user.grantId);
-      await recordAudit(db, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
-        action: 'auth.sign-out',
-        resourceType: 'user',
-        resourceId: user.id,
-      });
+      await signOut(db, { actor: auditActorOf(request, { userId: user.id }), grantId: user.grantId });
       clearRefreshCookie(reply);
       return reply.status(204).send();
     },

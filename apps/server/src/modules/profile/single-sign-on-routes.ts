@@ -10,7 +10,7 @@ import {
 } from '@referrals/domain/profile/health-organisations';
 import { users } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { issueOneTimeToken } from '../auth/one-time-tokens.ts';
 import { singleSignOnLinkedAt } from '../auth/single-sign-on-link.ts';
 
@@ -90,7 +90,7 @@ export const singleSignOnRoutes: FastifyPluginCallbackZod = (app, _options, done
           purpose: 'sso-link',
           detail: { organisation },
         });
-        await recordAudit(tx, auditActorFrom(request, { actorId: user.id, establishmentId: null }), {
+        await recordAudit(tx, auditActorOf(request, { userId: user.id }), {
           action: 'auth.sso-link-start',
           resourceType: 'user',
           resourceId: user.id,

@@ -10,7 +10,7 @@ import {
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
-import { auditActorFrom, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { loadProfile } from './load-profile.ts';
 
 /**
@@ -81,7 +81,7 @@ export const specialAccessRoutes: FastifyPluginCallbackZod = (app, _options, don
           const place = own.find((e) => e.id === answer.employment_id);
           await recordAudit(
             tx,
-            auditActorFrom(request, { actorId: userId, establishmentId: place?.establishmentId ?? null }),
+            auditActorOf(request, { userId: userId, establishmentId: place?.establishmentId ?? null }),
             {
               action: 'employment.special-access-request',
               resourceType: 'employment',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCodeList } from '../codes.ts';
+import { DATE_MESSAGE, DateOfBirthSchema, clearableDate } from '../date-bounds.ts';
 import { AuStateSchema, establishmentTypes } from '../establishments/establishment-codes.ts';
 import { AhpraNumberSchema } from '../identifiers/ahpra.ts';
 import { ProviderNumberSchema } from '../identifiers/medicare-provider-number.ts';
@@ -205,7 +206,7 @@ export const ProfileUpdateSchema = z.object({
   first_name: z.string().trim().min(1, { message: REQUIRED_MESSAGE }).optional(),
   middle_name: optionalText,
   last_name: z.string().trim().min(1, { message: REQUIRED_MESSAGE }).optional(),
-  dob: clearable(z.iso.date()).optional(),
+  dob: clearableDate(DateOfBirthSchema, DATE_MESSAGE).optional(),
   phone: clearable(AustralianPhoneSchema).optional(),
   ahpra_num: clearable(AhpraNumberSchema).optional(),
   provider_num_list: z.array(ProviderNumberSchema).optional(),

@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { APP_VERSION, UPLOAD_MAX_BYTES } from '@referrals/domain/constants';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { registerNotFound, trackRoutes, type RouteTable } from './http/not-found.ts';
 import { loggerOptions, type LogDestination } from './logging.ts';
 import { registerIdentity } from './modules/auth/identity-plugin.ts';
@@ -70,6 +70,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

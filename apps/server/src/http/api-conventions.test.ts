@@ -46,6 +46,16 @@ describe('API conventions: every answer from /api/ is JSON in the documented sha
     expect(res.json()).toEqual({ detail: 'Not found.' });
   });
 
+  it('answers an id too long to be anything with the JSON 404 of an unknown one, and an undecodable path with a JSON 400', async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/api/patients/${'x'.repeat(2000)}/` });
+    expect(long.statusCode).toBe(404);
+    expect(long.headers['content-type']).toMatch(/^application\/json/);
+    expect(long.json()).toEqual({ detail: 'Not found.' });
+    const undecodable = await t.app.inject({ method: 'GET', url: '/api/patients/%E0%A4%A/' });
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.json()).toEqual({ non_field_errors: ['The address is not valid.'] });
+  });
+
   it('answers a known path with the wrong method with a 405 naming the method', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/health' });
     expect(res.statusCode).toBe(405);

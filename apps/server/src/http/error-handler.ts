@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fieldErrorsFromIssues } from '@referrals/domain/api';
 import { isConnectionLost } from '../db/connection-lost.ts';
-import { ApiError } from './api-errors.ts';
+import { ApiError, notFound } from './api-errors.ts';
 
 const SERVER_ERROR = 'A server error occurred. Please try again or contact support with this request id.';
 
@@ -50,6 +50,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error, route: request.routeOptions.url }, 'request failed');
     return reply.status(500).send({ detail: SERVER_ERROR, request_id: request.id });
   });
+}
+
+/**
+ * Errors the router meets before any route runs. A path parameter longer than the router keeps
+ * (maxParamLength) cannot be the id of anything, so it is a 404 like any unknown id; a path that does not
+ * decode is a 400. Both in the documented shapes, not Fastify's own.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.type('application/json; charset=utf-8');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(404).send(notFound().body);
+  else void reply.status(400).send({ non_field_errors: ['The address is not valid.'] });
 }
 
 const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a few seconds.';

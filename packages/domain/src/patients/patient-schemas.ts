@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../api.ts';
+import {
+  CARD_EXPIRY_MESSAGE,
+  CardExpirySchema,
+  DATE_MESSAGE,
+  DateOfBirthSchema,
+  clearableDate,
+} from '../date-bounds.ts';
 import { AuStateSchema } from '../establishments/establishment-codes.ts';
 import { CarerTypeSchema, TitleSchema } from '../people/people-codes.ts';
 import {
@@ -21,7 +28,6 @@ import {
 export const REQUIRED_MESSAGE = 'This field is required.';
 export const POSTCODE_MESSAGE = 'Enter a 4-digit Australian postcode.';
 export const EMAIL_MESSAGE = 'Enter a valid email address.';
-export const DATE_MESSAGE = 'Enter a valid date (YYYY-MM-DD).';
 /** PostgreSQL text cannot hold NUL, so a NUL is the client's mistake (400), not a 500. */
 export const NUL_MESSAGE = 'Null characters are not allowed.';
 
@@ -34,12 +40,8 @@ const text = (max: number) =>
 /** A text field of a write body: a string (possibly empty: cleared), null, or absent. */
 const clearableText = (max = 200) => text(max).nullable().optional();
 
-/** A date of a write body: YYYY-MM-DD, or '' / null to clear. */
-const clearableDate = () =>
-  z
-    .union([z.literal(''), z.iso.date({ message: DATE_MESSAGE })], { error: DATE_MESSAGE })
-    .nullable()
-    .optional();
+/** A date of birth in a write body: YYYY-MM-DD from 1900 to today (date-bounds.ts), or '' / null to clear. */
+const clearableDateOfBirth = () => clearableDate(DateOfBirthSchema, DATE_MESSAGE).optional();
 
 /** A code of a write body, bare or as `{value, display}` ("the sex field sends its value only"), or ''/null. */
 function clearableCode<T extends z.ZodEnum>(schema: T) {
@@ -91,8 +93,8 @@ const medicareWriteShape = {
   pub_insurance_details: clearableText(30),
   /** The individual reference number on the card, 1 to 9. */
   medicare_ref_num: clearableText(2),
-  /** As printed on the card, MM/YYYY. */
-  medicare_expiry_date: clearableText(10),
+  /** As printed on the card, MM/YYYY (date-bounds.ts). */
+  medicare_expiry_date: clearableDate(CardExpirySchema, CARD_EXPIRY_MESSAGE).optional(),
 };
 
 /** A carer or guardian of a patient (section 3 Carer): carer_type 1 primary, 2 secondary, 3 other. */
@@ -131,7 +133,7 @@ export const CarerWriteSchema = z.object({
   next_of_kin: optionalBoolean,
   email: clearableText(254),
   phone: clearableText(30),
-  dob: clearableDate(),
+  dob: clearableDateOfBirth(),
   address_same_as_patient: optionalBoolean,
   ...addressWriteShape,
   ...medicareWriteShape,
@@ -284,7 +286,7 @@ export const PatientWriteSchema = z.object({
   title: clearableCode(TitleSchema),
   first_name: clearableText(100),
   last_name: clearableText(100),
-  dob: clearableDate(),
+  dob: clearableDateOfBirth(),
   sex_at_birth: clearableCode(SexSchema),
   sex: clearableCode(SexSchema),
   sex_nb_text: clearableText(100),
@@ -382,7 +384,7 @@ export const PatientListQuerySchema = PageQuerySchema.extend({
     .pipe(z.array(z.string()).max(8, { message: 'Search with at most 8 words.' })),
   fname: searchText(100),
   lname: searchText(100),
-  dob: z.iso.date({ message: DATE_MESSAGE }).optional(),
+  dob: DateOfBirthSchema.optional(),
   mrn: searchText(40),
   medicare: searchText(30),
   within_establishment: z.union([z.enum(['true', 'false']), z.uuid()]).optional(),

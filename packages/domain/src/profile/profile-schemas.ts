@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCodeList } from '../codes.ts';
+import { DATE_MESSAGE, DateOfBirthSchema, clearableDate } from '../date-bounds.ts';
 import { AuStateSchema, establishmentTypes } from '../establishments/establishment-codes.ts';
 import { AhpraNumberSchema } from '../identifiers/ahpra.ts';
 import { ProviderNumberSchema } from '../identifiers/medicare-provider-number.ts';
@@ -103,10 +104,18 @@ export const SpecialtySchema = z.object({
 });
 export type Specialty = z.infer<typeof SpecialtySchema>;
 
+/** Specialties are listed in priority order from 1; nobody lists a hundred (and the column is a 4-byte integer). */
+export const SPECIALTY_PRIORITY_MAX = 100;
+export const SPECIALTY_PRIORITY_MESSAGE = 'Enter a priority from 1 to 100.';
+
 /** A specialty in a profile update; a new one has no id yet (section 7: POST profile/specialties/). */
 export const SpecialtyInputSchema = z.object({
   id: z.string().optional(),
-  priority: z.number().int().min(1),
+  priority: z
+    .number({ error: SPECIALTY_PRIORITY_MESSAGE })
+    .int({ message: SPECIALTY_PRIORITY_MESSAGE })
+    .min(1, { message: SPECIALTY_PRIORITY_MESSAGE })
+    .max(SPECIALTY_PRIORITY_MAX, { message: SPECIALTY_PRIORITY_MESSAGE }),
   practice: z.string().trim().min(1, { message: REQUIRED_MESSAGE }),
   field: z.string().trim().nullable(),
 });
@@ -205,7 +214,7 @@ export const ProfileUpdateSchema = z.object({
   first_name: z.string().trim().min(1, { message: REQUIRED_MESSAGE }).optional(),
   middle_name: optionalText,
   last_name: z.string().trim().min(1, { message: REQUIRED_MESSAGE }).optional(),
-  dob: clearable(z.iso.date()).optional(),
+  dob: clearableDate(DateOfBirthSchema, DATE_MESSAGE).optional(),
   phone: clearable(AustralianPhoneSchema).optional(),
   ahpra_num: clearable(AhpraNumberSchema).optional(),
   provider_num_list: z.array(ProviderNumberSchema).optional(),

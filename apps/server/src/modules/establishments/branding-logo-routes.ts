@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
 import { establishments } from '../../db/schema/establishments.ts';
-import { notFound, validationFailed } from '../../http/api-errors.ts';
-import { openStoredFile, removeStoredFile, storeUpload } from '../files/file-store.ts';
+import { notFound } from '../../http/api-errors.ts';
+import { openStoredFile, removeStoredFile, storeUpload, uploadedFile } from '../files/file-store.ts';
 import { callerOf } from '../tenancy/caller.ts';
 import { brandingLogoUrl } from './establishment-queries.ts';
 import { EstablishmentIdParamsSchema } from './establishment-routes.ts';
@@ -47,11 +47,7 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
       const { id } = request.params;
       // Refuse before reading the upload, so nobody without can_edit gets a file onto the disk.
       await editableEstablishmentRow(db, caller, id);
-      if (!request.isMultipart())
-        throw validationFailed({ file: ['Send the image as multipart/form-data.'] });
-      const part = await request.file();
-      if (!part) throw validationFailed({ file: ['No file was submitted.'] });
-      const stored = await storeUpload(dataDir, part.file, {
+      const stored = await storeUpload(dataDir, await uploadedFile(request), {
         accept: PROFILE_IMAGE_TYPES,
         acceptText: 'Upload a PNG, JPEG, GIF or WebP image.',
       });

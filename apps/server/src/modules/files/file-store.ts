@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { pipeline } from 'node:stream/promises';
 import { SNIFF_BYTES, contentTypeForExtension, sniffContentType } from '@referrals/domain/files/content-type';
 import { UPLOAD_MAX_BYTES } from '@referrals/domain/constants';
@@ -13,6 +14,31 @@ export type StoredFile = { name: string; contentType: string; size: number };
 const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 // Stored names are ours (uuid.ext), so a name from a request can be checked before it touches the disk.
 const STORED_NAME = /^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+
+const NOT_MULTIPART = 'Send the image as multipart/form-data.';
+
+/**
+ * The file of a multipart upload. A body that only claims to be multipart (no boundary, say) makes the
+ * parser throw before any part is read: that is the client's mistake, a 400, not a 500.
+ */
+export async function uploadedFile(request: FastifyRequest): Promise<Readable> {
+  if (!request.isMultipart()) throw validationFailed({ file: [NOT_MULTIPART] });
+  const part = await request.file().catch((error: unknown) => {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    throw validationFailed({ file: [NOT_MULTIPART] });
+  });
+  if (!part) throw validationFailed({ file: ['No file was submitted.'] });
+  return part.file;
+}
+
+/**
+ * A multipart body that stops before its closing boundary: the parser (busboy) fails the part with
+ * "... unexpected end of multipart data", the wording @fastify/multipart itself recognises it by.
+ */
+function isCutOff(error: unknown): boolean {
+  return error instanceof Error && /unexpected end of multipart data/i.test(error.message);
+}
 
 /**
  * Streams an upload into DATA_DIR/uploads under a generated name. The size limit is enforced while the
@@ -50,6 +76,7 @@ export async function storeUpload(
     return { name, contentType: sniffed.type, size };
   } catch (error) {
     await rm(partial, { force: true });
+    if (isCutOff(error)) throw validationFailed({ file: ['The upload ended early. Send the file again.'] });
     throw error;
   }
 }

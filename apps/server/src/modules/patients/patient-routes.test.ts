@@ -230,6 +230,62 @@ describe('patients API', () => {
     });
   });
 
+  describe('impossible dates are a 400 with the field’s message (issue 11)', () => {
+    const TOO_EARLY = ['Enter a date of birth from 1 Jan 1900.'];
+    const IN_FUTURE = ['The date of birth cannot be in the future.'];
+
+    it('refuses a dob in year 0000 or 9999 on create, update and the carers in the body', async () => {
+      expect((await create({ ...base, dob: '0000-01-01' })).json()).toEqual({ dob: TOO_EARLY });
+      const future = await create({ ...base, dob: '9999-12-31' });
+      expect(future.statusCode).toBe(400);
+      expect(future.json()).toEqual({ dob: IN_FUTURE });
+      const p = (await create(base)).json();
+      for (const method of ['PUT', 'PATCH'] as const) {
+        const res = await writeAsRead(gpA.api, method, `/api/patients/${p.id}/`, {
+          ...base,
+          dob: '0000-01-01',
+        });
+        expect(res.statusCode, method).toBe(400);
+        expect(res.json(), method).toEqual({ dob: TOO_EARLY });
+      }
+      const carer = { carer_type: 1, first_name: 'Al', last_name: 'Ng', dob: '0000-12-31' };
+      const nested = await create({ ...base, carers: [carer] });
+      expect(nested.statusCode).toBe(400);
+      expect(nested.json()).toEqual({ carers: [{ dob: TOO_EARLY }] });
+      const [row] = await t.database.db.select().from(patients).where(eq(patients.id, p.id));
+      expect(row?.dob).toBe(base.dob);
+    });
+
+    it('refuses a carer dob in year 0000 on the carer calls', async () => {
+      const p = (await create(base)).json();
+      const url = `/api/patients/${p.id}/carers/`;
+      const carer = { carer_type: 2, first_name: 'Al', last_name: 'Ng' };
+      const bad = await gpA.api('POST', url, { ...carer, dob: '0000-06-01' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ dob: TOO_EARLY });
+      const added = (await gpA.api('POST', url, carer)).json();
+      const res = await gpA.api('PATCH', `${url}${added.id}/`, { dob: '9999-12-31', version: added.version });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ dob: IN_FUTURE });
+    });
+
+    it('refuses a Medicare expiry that is not MM/YYYY within 1900 to 2100', async () => {
+      const good = await create({ ...base, medicare_expiry_date: '08/2029' });
+      expect(good.json().medicare_expiry_date).toBe('08/2029');
+      const wrong = await create({ ...base, medicare_expiry_date: '13/2029' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ medicare_expiry_date: ['Enter the expiry as MM/YYYY, e.g. 08/2029.'] });
+      const far = await create({ ...base, medicare_expiry_date: '08/0000' });
+      expect(far.json()).toEqual({ medicare_expiry_date: ['Enter an expiry from 01/1900 to 12/2100.'] });
+    });
+
+    it('answers a search by a dob in year 0000 with 400', async () => {
+      const res = await gpA.api('GET', '/api/patients/?dob=0000-01-01');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ dob: TOO_EARLY });
+    });
+  });
+
   describe('search (GET patients/)', () => {
     let ids: {
       zara: string;

@@ -142,6 +142,16 @@ describe('registration, establishments, specialties and two-step sign-in', () =>
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().field).toBe("Women's health");
+    // Past a 4-byte integer the database would refuse it (a 500 before); a priority is 1 to 100.
+    for (const priority of [2 ** 31, 101, 0]) {
+      const huge = await api('PUT', `/api/profile/specialties/${id}/`, {
+        priority,
+        practice: 'X',
+        field: null,
+      });
+      expect(huge.statusCode, String(priority)).toBe(400);
+      expect(huge.json()).toEqual({ priority: ['Enter a priority from 1 to 100.'] });
+    }
     const other = await createUser(t.database.db, {
       role: 'SP',
       password_hash: await hashPassword(PASSWORD),

@@ -91,6 +91,28 @@ describe('profile avatar and signature images', () => {
     expect(uploads()).toEqual(before);
   });
 
+  it('answers an upload cut off mid-body, or multipart without a boundary, with 400 and keeps nothing', async () => {
+    const before = uploads();
+    const whole = multipart('me.png', PNG);
+    const send = (payload: Buffer, contentType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/profile/avatar-image/',
+        payload,
+        headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+      });
+    const cut = await send(
+      whole.payload.subarray(0, whole.payload.length - 20),
+      whole.headers['content-type'],
+    );
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual({ file: ['The upload ended early. Send the file again.'] });
+    const unbounded = await send(whole.payload, 'multipart/form-data');
+    expect(unbounded.statusCode).toBe(400);
+    expect(unbounded.json()).toEqual({ file: ['Send the image as multipart/form-data.'] });
+    expect(uploads()).toEqual(before);
+  });
+
   it('removes an image (204), after which it is gone (404)', async () => {
     expect((await upload('signature-image', 'sig.png', PNG)).statusCode).toBe(202);
     const removed = await t.app.inject({

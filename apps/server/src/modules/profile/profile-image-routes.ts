@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
 import { users } from '../../db/schema/people.ts';
-import { notFound, validationFailed } from '../../http/api-errors.ts';
-import { openStoredFile, removeStoredFile, storeUpload } from '../files/file-store.ts';
+import { notFound } from '../../http/api-errors.ts';
+import { openStoredFile, removeStoredFile, storeUpload, uploadedFile } from '../files/file-store.ts';
 import { PROFILE_IMAGE_KINDS, profileImageUrl } from './profile-images.ts';
 
 export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -38,11 +38,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart())
-          throw validationFailed({ file: ['Send the image as multipart/form-data.'] });
-        const part = await request.file();
-        if (!part) throw validationFailed({ file: ['No file was submitted.'] });
-        const stored = await storeUpload(dataDir, part.file, {
+        const stored = await storeUpload(dataDir, await uploadedFile(request), {
           accept: PROFILE_IMAGE_TYPES,
           acceptText: 'Upload a PNG, JPEG, GIF or WebP image.',
         });

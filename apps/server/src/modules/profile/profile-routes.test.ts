@@ -90,6 +90,19 @@ describe('the signed-in user edits their profile', () => {
     expect((await stored())?.first_name).not.toBe('Stale');
   });
 
+  it('refuses a date of birth in year 0000 or in the future with the field’s message (issue 11)', async () => {
+    for (const method of ['PUT', 'PATCH'] as const) {
+      const early = await writeAsRead(api, method, '/api/profile/', { dob: '0000-01-01' });
+      expect(early.statusCode, method).toBe(400);
+      expect(early.json(), method).toEqual({ dob: ['Enter a date of birth from 1 Jan 1900.'] });
+      const future = await writeAsRead(api, method, '/api/profile/', { dob: '9999-12-31' });
+      expect(future.json(), method).toEqual({ dob: ['The date of birth cannot be in the future.'] });
+    }
+    expect((await stored())?.dob).toBe(gp.dob);
+    const saved = await writeAsRead(api, 'PATCH', '/api/profile/', { dob: '1900-01-01' });
+    expect(saved.json().dob).toBe('1900-01-01');
+  });
+
   it('puts a new provider number first and makes it the default', async () => {
     const res = await writeAsRead(api, 'PATCH', '/api/profile/', { new_provider_num: '2447781L' });
     expect(res.statusCode).toBe(200);

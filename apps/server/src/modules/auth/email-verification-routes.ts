@@ -4,11 +4,9 @@ import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { users } from '../../db/schema/people.ts';
 import { notFound, throttled, validationFailed } from '../../http/api-errors.ts';
-import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
-import { sendMail } from '../mail/outbox.ts';
-import { verificationEmail } from './account-emails.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
 import { renderLink, renderMessage, sendPage } from './auth-form.ts';
-import { issueVerificationToken, verifyEmail } from './email-verification.ts';
+import { requestEmailVerification, verifyEmail } from './email-verification.ts';
 import { renderAuthPage } from './login-page.ts';
 import { LINK_USED_OR_EXPIRED } from './password-reset-pages.ts';
 import { countRequest, RESEND_VERIFICATION_LIMITS } from './request-throttle.ts';
@@ -78,14 +76,10 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod = (app, _options,
         ip: request.ip,
       });
       if (isThrottled) throw throttled();
-      await db.transaction(async (tx) => {
-        const token = await issueVerificationToken(tx, user);
-        await recordAudit(tx, auditActorOf(request, { userId: user.id }), {
-          action: 'auth.email-verification-request',
-          resourceType: 'user',
-          resourceId: user.id,
-        });
-        await sendMail(app, verificationEmail(publicUrl, user, token), tx);
+      await requestEmailVerification(db, {
+        actor: auditActorOf(request, { userId: user.id }),
+        user,
+        publicUrl,
       });
       app.jobs.wake();
       return reply.status(202).send({ detail: 'Verification email sent.' });

@@ -1,8 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { users } from '../../db/schema/people.ts';
-import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
+import { auditActorOf, recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { queueMail } from '../mail/mail-delivery.ts';
+import { verificationEmail } from './account-emails.ts';
 import { inspectOneTimeToken, issueOneTimeToken, spendOneTimeToken } from './one-time-tokens.ts';
 
 type Account = { id: string; email: string; first_name: string };
@@ -55,5 +57,24 @@ export async function verifyEmail(
       resourceId: spent.userId,
     });
     return 'verified';
+  });
+}
+
+/**
+ * A new verification link for the account's address (POST profile/resend-verification-email/): the token,
+ * its audit row and the mail in one transaction.
+ */
+export async function requestEmailVerification(
+  db: Database,
+  options: { actor: AuditActor; user: Account; publicUrl: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const token = await issueVerificationToken(tx, options.user);
+    await recordAudit(tx, options.actor, {
+      action: 'auth.email-verification-request',
+      resourceType: 'user',
+      resourceId: options.user.id,
+    });
+    await queueMail(tx, verificationEmail(options.publicUrl, options.user, token));
   });
 }

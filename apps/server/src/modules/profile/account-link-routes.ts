@@ -8,11 +8,9 @@ import {
 import { ProfileSchema } from '@referrals/domain/profile/profile-schemas';
 import { users } from '../../db/schema/people.ts';
 import { notFound, throttled, validationFailed } from '../../http/api-errors.ts';
-import { accountLinkEmail } from '../auth/account-emails.ts';
-import { issueOneTimeToken, spendOneTimeCode } from '../auth/one-time-tokens.ts';
 import { ACCOUNT_LINK_LIMITS, countRequest } from '../auth/request-throttle.ts';
-import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
-import { sendMail } from '../mail/outbox.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
+import { linkSecondaryAccount, sendAccountLinkCode } from './link-secondary-account.ts';
 import { loadProfile } from './load-profile.ts';
 
 /**
@@ -56,15 +54,7 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
         ip: request.ip,
       });
       if (tooMany) throw throttled();
-      await db.transaction(async (tx) => {
-        const code = await issueOneTimeToken(tx, {
-          userId: user.id,
-          purpose: 'account-link',
-          detail: { email: request.body.email },
-          code: true,
-        });
-        await sendMail(app, accountLinkEmail(user, request.body.email, code), tx);
-      });
+      await sendAccountLinkCode(db, { user, email: request.body.email });
       app.jobs.wake();
       return reply.status(202).send({ detail: 'We sent a code to that address. It works for 10 minutes.' });
     },
@@ -99,17 +89,10 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
         ip: request.ip,
       });
       if (tooMany) throw throttled();
-      await db.transaction(async (tx) => {
-        const spent = await spendOneTimeCode(tx, user.id, request.body.otp, 'account-link');
-        const email = typeof spent?.detail?.email === 'string' ? spent.detail.email : undefined;
-        if (!email)
-          throw validationFailed({ otp: ['That code is not right or has expired. Ask for a new one.'] });
-        await tx.update(users).set({ linked_account: email }).where(eq(users.id, user.id));
-        await recordAudit(tx, auditActorOf(request, { userId: user.id }), {
-          action: 'auth.account-linked',
-          resourceType: 'user',
-          resourceId: user.id,
-        });
+      await linkSecondaryAccount(db, {
+        actor: auditActorOf(request, { userId: user.id }),
+        user,
+        otp: request.body.otp,
       });
       const profile = await loadProfile(db, user.id);
       if (!profile) throw notFound();

@@ -10,8 +10,8 @@ import {
 } from '@referrals/domain/profile/health-organisations';
 import { users } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
-import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
-import { issueOneTimeToken } from '../auth/one-time-tokens.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
+import { startSingleSignOnLink } from './start-single-sign-on-link.ts';
 import { singleSignOnLinkedAt } from '../auth/single-sign-on-link.ts';
 
 /**
@@ -84,19 +84,9 @@ export const singleSignOnRoutes: FastifyPluginCallbackZod = (app, _options, done
       const user = await caller(request.user?.id);
       const organisation = healthOrganisationOf(user.email);
       if (organisation === null) throw validationFailed({ email: [HEALTH_ORGANISATION_EMAIL_MESSAGE] });
-      const token = await db.transaction(async (tx) => {
-        const issued = await issueOneTimeToken(tx, {
-          userId: user.id,
-          purpose: 'sso-link',
-          detail: { organisation },
-        });
-        await recordAudit(tx, auditActorOf(request, { userId: user.id }), {
-          action: 'auth.sso-link-start',
-          resourceType: 'user',
-          resourceId: user.id,
-          detail: { organisation },
-        });
-        return issued;
+      const token = await startSingleSignOnLink(db, {
+        actor: auditActorOf(request, { userId: user.id }),
+        organisation,
       });
       const query = new URLSearchParams({
         connection: PASSWORD_CONNECTION,

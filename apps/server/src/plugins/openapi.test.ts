@@ -2,6 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
+type Operation = {
+  operationId?: string;
+  parameters?: unknown[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+};
+
+/** Every operation of the served document as `METHOD /path/:param/` with its description. */
+async function servedOperations(t: TestApp): Promise<[string, Operation][]> {
+  const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  return Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]): [string, Operation] => [
+      `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+      op,
+    ]),
+  );
+}
+
 describe('the OpenAPI document', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -20,17 +38,21 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every API route the server answers', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    const documented = new Set(
-      Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
-        Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`),
-      ),
-    );
+    const documented = new Set((await servedOperations(t)).map(([route]) => route));
     const served = t.app.routeTable
       .filter((r) => r.url.startsWith('/api/') && !r.hidden && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`);
     expect(served).toContain('GET /api/health');
     expect(served.filter((route) => !documented.has(route))).toEqual([]);
+  });
+
+  it('names every operation with its own camelCase operationId', async () => {
+    const operations = await servedOperations(t);
+    const ids = operations.map(([, op]) => op.operationId);
+    const unnamed = operations.filter(([, op]) => !/^[a-z][a-zA-Z0-9]*$/.test(op.operationId ?? ''));
+    expect(unnamed.map(([route]) => route)).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(Object.fromEntries(operations)['GET /api/patients/']?.operationId).toBe('listPatients');
   });
 
   it('is rendered for people at /api/docs', async () => {

@@ -44,6 +44,7 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       config,
       schema: {
         tags,
+        operationId: 'listDirectoryDoctors',
         summary: 'List an establishment’s own directory, paged; role=HCP lists its Other HCPs',
         security,
         params: DirectoryParamsSchema,
@@ -65,6 +66,7 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       config,
       schema: {
         tags,
+        operationId: 'createDirectoryDoctor',
         summary: 'Add an entry to an establishment’s own directory',
         security,
         params: DirectoryParamsSchema,
@@ -93,6 +95,7 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       config,
       schema: {
         tags,
+        operationId: 'getDirectoryDoctor',
         summary: 'One entry of an establishment’s own directory',
         security,
         params: DirectoryEntryParamsSchema,
@@ -113,6 +116,7 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       config,
       schema: {
         tags,
+        operationId: 'updateDirectoryDoctor',
         summary: 'Change an entry of an establishment’s own directory',
         security,
         params: DirectoryEntryParamsSchema,
@@ -143,6 +147,7 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       config,
       schema: {
         tags,
+        operationId: 'deleteDirectoryDoctor',
         summary: 'Delete an entry of an establishment’s own directory',
         security,
         params: DirectoryEntryParamsSchema,

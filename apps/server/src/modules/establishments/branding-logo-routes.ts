@@ -29,6 +29,7 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags: ['establishments'],
+        operationId: 'uploadBrandingLogo',
         summary: 'Upload the branding logo (multipart field "file"; PNG, JPEG, GIF or WebP; up to 5 MB)',
         security,
         consumes: ['multipart/form-data'],
@@ -75,6 +76,7 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags: ['establishments'],
+        operationId: 'deleteBrandingLogo',
         summary: 'Remove the branding logo',
         security,
         params: EstablishmentIdParamsSchema,
@@ -106,6 +108,7 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'public' },
       schema: {
         tags: ['public'],
+        operationId: 'getBrandingLogo',
         summary: "An establishment's branding logo (no sign-in)",
         description: 'The image with its own content type; 404 when the establishment has no logo.',
         params: EstablishmentIdParamsSchema,

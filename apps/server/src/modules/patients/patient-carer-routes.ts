@@ -57,6 +57,7 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'listPatientCarers',
         summary: 'The carers of a patient, primary first',
         security,
         params: PatientIdParamsSchema,
@@ -85,6 +86,7 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'createPatientCarer',
         summary: 'Add a carer to a patient',
         security,
         params: PatientIdParamsSchema,
@@ -124,6 +126,7 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: method === 'PUT' ? 'updatePatientCarer' : 'partialUpdatePatientCarer',
         summary:
           method === 'PUT'
             ? 'Update a carer; a non-primary carer left empty is deleted (204)'
@@ -180,6 +183,7 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'deletePatientCarer',
         summary: 'Remove a carer from a patient',
         security,
         params: CarerParamsSchema,

@@ -32,6 +32,7 @@ export const patientMrnRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'listPatientMrns',
         summary: 'The MRNs the current establishment holds for a patient; 404 when it holds none yet',
         security,
         params: PatientIdParamsSchema,
@@ -63,6 +64,7 @@ export const patientMrnRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'createPatientMrn',
         summary: 'Record the patient’s MRN at the current establishment (number required)',
         security,
         params: PatientIdParamsSchema,
@@ -105,6 +107,7 @@ export const patientMrnRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'updatePatientMrn',
         summary: 'Change the patient’s MRN at the current establishment (number required)',
         security,
         params: MrnParamsSchema,
@@ -154,6 +157,7 @@ export const patientMrnRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'deletePatientMrn',
         summary: 'Remove the patient’s MRN at the current establishment',
         security,
         params: MrnParamsSchema,

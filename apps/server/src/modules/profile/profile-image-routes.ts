@@ -8,6 +8,12 @@ import { notFound, validationFailed } from '../../http/api-errors.ts';
 import { openStoredFile, removeStoredFile, storeUpload } from '../files/file-store.ts';
 import { PROFILE_IMAGE_KINDS, profileImageUrl } from './profile-images.ts';
 
+/** How each kind is named in the operation ids of its upload, read and removal. */
+const IMAGE_OPERATION_NAMES: Record<keyof typeof PROFILE_IMAGE_KINDS, string> = {
+  'avatar-image': 'AvatarImage',
+  'signature-image': 'SignatureImage',
+};
+
 export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
@@ -25,6 +31,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
         config: { access: 'signed-in' },
         schema: {
           tags: ['profile'],
+          operationId: `upload${IMAGE_OPERATION_NAMES[kind]}`,
           summary:
             'Upload the avatar or signature image (multipart field "file"; PNG, JPEG, GIF or WebP; up to 5 MB)',
           security,
@@ -63,7 +70,12 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
       url,
       {
         config: { access: 'signed-in' },
-        schema: { tags: ['profile'], summary: `The ${kind}`, security },
+        schema: {
+          tags: ['profile'],
+          operationId: `get${IMAGE_OPERATION_NAMES[kind]}`,
+          summary: `The ${kind}`,
+          security,
+        },
       },
       async (request, reply) => {
         const [row] = await db
@@ -88,6 +100,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
         config: { access: 'signed-in' },
         schema: {
           tags: ['profile'],
+          operationId: `delete${IMAGE_OPERATION_NAMES[kind]}`,
           summary: 'Remove the avatar or signature image',
           security,
           response: { 204: z.undefined(), 401: DetailErrorSchema, 404: DetailErrorSchema },

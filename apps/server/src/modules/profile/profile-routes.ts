@@ -20,6 +20,7 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'getProfile',
         summary: 'The signed-in user, their employments and permissions',
         security,
         response: { 200: ProfileSchema, 401: DetailErrorSchema },
@@ -45,7 +46,10 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/api/profile/',
     {
       config: { access: 'signed-in' },
-      schema: saveSchema('Dry run of a profile save: every check, nothing written'),
+      schema: {
+        operationId: 'validateProfileUpdate',
+        ...saveSchema('Dry run of a profile save: every check, nothing written'),
+      },
     },
     (request) =>
       updateProfile(db, {
@@ -60,7 +64,10 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/api/profile/',
     {
       config: { access: 'signed-in' },
-      schema: saveSchema('Save the profile (?validate=true for a dry run)'),
+      schema: {
+        operationId: 'updateProfile',
+        ...saveSchema('Save the profile (?validate=true for a dry run)'),
+      },
     },
     (request) =>
       updateProfile(db, {
@@ -77,6 +84,7 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'logOut',
         summary: 'Sign out: ends the session and revokes its refresh token',
         security,
         response: { 204: z.undefined(), 401: DetailErrorSchema },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
 type Operation = {
@@ -53,6 +54,48 @@ describe('the OpenAPI document', () => {
     expect(unnamed.map(([route]) => route)).toEqual([]);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     expect(Object.fromEntries(operations)['GET /api/patients/']?.operationId).toBe('listPatients');
+  });
+
+  it('documents the 4xx answers of every operation that can be refused, and 401 wherever sign-in is needed', async () => {
+    const access = new Map(t.app.routeAccess.map((r) => [`${r.method} ${r.url}`, r.access]));
+    const operations = await servedOperations(t);
+    const statuses = (op: Operation) => Object.keys(op.responses);
+    // A public operation without parameters or body (the health check) has nothing to refuse.
+    const refusable = operations.filter(
+      ([route, op]) => access.get(route) !== 'public' || op.parameters !== undefined || op.requestBody,
+    );
+    expect(refusable.length).toBeGreaterThan(70);
+    expect(
+      refusable.filter(([, op]) => !statuses(op).some((s) => s.startsWith('4'))).map(([r]) => r),
+    ).toEqual([]);
+    const signedIn = operations.filter(([route]) => access.get(route) !== 'public');
+    expect(signedIn.filter(([, op]) => !statuses(op).includes('401')).map(([r]) => r)).toEqual([]);
+    const ruled = operations.filter(([route]) => typeof access.get(route) === 'object');
+    expect(ruled.filter(([, op]) => !statuses(op).includes('403')).map(([r]) => r)).toEqual([]);
+  });
+
+  it('describes the image routes as binary images in, and binary images out', async () => {
+    const operations = Object.fromEntries(await servedOperations(t));
+    const binary = { type: 'string', format: 'binary' };
+    const images = Object.fromEntries(PROFILE_IMAGE_TYPES.map((type) => [type, { schema: binary }]));
+    for (const route of [
+      'GET /api/profile/avatar-image/',
+      'GET /api/profile/signature-image/',
+      'GET /api/public/establishments/:id/branding-logo/',
+    ]) {
+      expect(operations[route]?.responses['200']?.content, route).toEqual(images);
+    }
+    for (const route of [
+      'POST /api/profile/avatar-image/',
+      'POST /api/profile/signature-image/',
+      'POST /api/establishments/:id/branding-logo/',
+    ]) {
+      expect(operations[route]?.requestBody?.content, route).toEqual({
+        'multipart/form-data': {
+          schema: { type: 'object', properties: { file: binary }, required: ['file'] },
+        },
+      });
+    }
   });
 
   it('is rendered for people at /api/docs', async () => {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@referrals/domain/constants';
+import { documentRoute } from './openapi-document.ts';
 
 /** `/api/openapi.json` (OpenAPI 3.1, generated from the route schemas) and its rendering at `/api/docs`. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
@@ -21,7 +22,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, {

@@ -5,6 +5,7 @@ import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
 import { establishments } from '../../db/schema/establishments.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
+import { IMAGE_RESPONSE } from '../../http/image-response.ts';
 import { openStoredFile, removeStoredFile, storeUpload } from '../files/file-store.ts';
 import { callerOf } from '../tenancy/caller.ts';
 import { brandingLogoUrl } from './establishment-queries.ts';
@@ -112,6 +113,7 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
         summary: "An establishment's branding logo (no sign-in)",
         description: 'The image with its own content type; 404 when the establishment has no logo.',
         params: EstablishmentIdParamsSchema,
+        response: { 200: IMAGE_RESPONSE, 400: FieldErrorsSchema, 404: DetailErrorSchema },
       },
     },
     async (request, reply) => {

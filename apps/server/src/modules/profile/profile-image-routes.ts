@@ -5,6 +5,7 @@ import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
 import { users } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
+import { IMAGE_RESPONSE } from '../../http/image-response.ts';
 import { openStoredFile, removeStoredFile, storeUpload } from '../files/file-store.ts';
 import { PROFILE_IMAGE_KINDS, profileImageUrl } from './profile-images.ts';
 
@@ -75,6 +76,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
           operationId: `get${IMAGE_OPERATION_NAMES[kind]}`,
           summary: `The ${kind}`,
           security,
+          response: { 200: IMAGE_RESPONSE, 401: DetailErrorSchema, 404: DetailErrorSchema },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,6 @@
-import type { SwaggerTransform } from '@fastify/swagger';
+import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { FileUploadSchema } from '@referrals/domain/files/uploads';
@@ -58,3 +58,35 @@ function describedError(status: string, answer: unknown): unknown {
   }
   return { description, content: { 'application/json': { schema: answer as z.ZodType } } };
 }
+
+type OpenApiDocument = ReturnType<SwaggerTransformObject> & {
+  components?: { schemas?: Record<string, unknown> };
+};
+const SCHEMA_REF = /"#\/components\/schemas\/([^"]+)"/g;
+
+/**
+ * Adds the named shapes (openapi-components.ts) as components, keeping only those the operations use. The
+ * type provider writes every named shape twice, as read from requests (`<Name>Input`) and as written in
+ * responses (`<Name>`); a shape the API only reads from requests (PatientWrite) keeps its plain name.
+ */
+export const finishDocument: SwaggerTransformObject = (documentObject) => {
+  const document = jsonSchemaTransformObject(documentObject) as OpenApiDocument;
+  const schemas = document.components?.schemas ?? {};
+  const refsIn = (value: unknown) => [...JSON.stringify(value).matchAll(SCHEMA_REF)].map((m) => m[1] ?? '');
+  const used = new Set<string>();
+  const pending = refsIn({ ...document, components: { ...document.components, schemas: {} } });
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (used.has(name)) continue;
+    used.add(name);
+    pending.push(...refsIn(schemas[name]));
+  }
+  const plainName = (name: string) => {
+    const plain = name.replace(/Input$/, '');
+    return used.has(plain) ? name : plain;
+  };
+  const kept = Object.fromEntries([...used].sort().map((name) => [plainName(name), schemas[name]]));
+  const text = JSON.stringify({ ...document, components: { ...document.components, schemas: kept } });
+  return JSON.parse(
+    text.replace(SCHEMA_REF, (_ref, name: string) => `"#/components/schemas/${plainName(name)}"`),
+  ) as OpenApiDocument;
+};

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@referrals/domain/constants';
-import { documentRoute } from './openapi-document.ts';
+import { nameSharedSchemas } from './openapi-components.ts';
+import { documentRoute, finishDocument } from './openapi-document.ts';
 
 /** `/api/openapi.json` (OpenAPI 3.1, generated from the route schemas) and its rendering at `/api/docs`. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  nameSharedSchemas();
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -23,7 +24,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       },
     },
     transform: documentRoute,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: finishDocument,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

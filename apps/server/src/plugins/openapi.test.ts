@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
+import { createEstablishment, createPatient } from '../db/factories/factories.ts';
+import { signedInPerson } from '../modules/establishments/establishment-test-people.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
 type Operation = {
@@ -72,6 +74,37 @@ describe('the OpenAPI document', () => {
     expect(signedIn.filter(([, op]) => !statuses(op).includes('401')).map(([r]) => r)).toEqual([]);
     const ruled = operations.filter(([route]) => typeof access.get(route) === 'object');
     expect(ruled.filter(([, op]) => !statuses(op).includes('403')).map(([r]) => r)).toEqual([]);
+  });
+
+  it('documents what the versioned writes answer: 428 without the version read, 409 with a stale one', async () => {
+    const db = t.database.db;
+    const place = (await createEstablishment(db)).id;
+    const gp = await signedInPerson(t.app, db, { at: place });
+    const patient = await createPatient(db, { establishment_id: place });
+    const carers = `/api/patients/${patient.id}/carers/`;
+    const carer = (await gp.api('POST', carers, { carer_type: 2, first_name: 'Al', last_name: 'Ng' })).json<{
+      id: string;
+      version: number;
+    }>();
+    const answers: [string, number][] = [];
+    for (const method of ['PUT', 'PATCH'] as const) {
+      for (const [route, url, stale] of [
+        ['/api/patients/:id/', `/api/patients/${patient.id}/`, patient.version + 5],
+        ['/api/patients/:id/carers/:carerId/', `${carers}${carer.id}/`, carer.version + 5],
+        ['/api/profile/', '/api/profile/', 99],
+      ] as const) {
+        const body = { first_name: 'Alex', last_name: 'Ng', dob: '1980-02-03' };
+        answers.push([`${method} ${route}`, (await gp.api(method, url, body)).statusCode]);
+        answers.push([
+          `${method} ${route}`,
+          (await gp.api(method, url, { ...body, version: stale })).statusCode,
+        ]);
+      }
+    }
+    expect(new Set(answers.map(([, status]) => status))).toEqual(new Set([428, 409]));
+    const operations = Object.fromEntries(await servedOperations(t));
+    const undocumented = answers.filter(([route, status]) => !operations[route]?.responses[String(status)]);
+    expect(undocumented).toEqual([]);
   });
 
   it('describes the image routes as binary images in, and binary images out', async () => {

@@ -134,7 +134,13 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
         security,
         params: CarerParamsSchema,
         body: CarerWriteSchema,
-        response: { 200: CarerSchema, 204: z.undefined(), ...errors, 409: DetailErrorSchema },
+        response: {
+          200: CarerSchema,
+          204: z.undefined(),
+          ...errors,
+          409: DetailErrorSchema,
+          428: DetailErrorSchema,
+        },
       },
       handler: async (request, reply) => {
         const { caller, actor } = await patientCall(request, request.params.id);

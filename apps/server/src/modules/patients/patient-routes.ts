@@ -182,7 +182,7 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         params: PatientIdParamsSchema,
         querystring: PatientContextQuerySchema,
         body: PatientWriteSchema,
-        response: { 200: PatientSchema, ...errors, 409: DetailErrorSchema },
+        response: { 200: PatientSchema, ...errors, 409: DetailErrorSchema, 428: DetailErrorSchema },
       },
       handler: async (request) => {
         const { caller, actor } = await patientCall(request, request.params.id);

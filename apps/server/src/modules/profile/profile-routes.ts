@@ -39,7 +39,13 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     security,
     querystring: z.object({ validate: z.enum(['true', 'false']).optional() }),
     body: ProfileUpdateSchema,
-    response: { 200: ProfileSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema, 409: DetailErrorSchema },
+    response: {
+      200: ProfileSchema,
+      400: FieldErrorsSchema,
+      401: DetailErrorSchema,
+      409: DetailErrorSchema,
+      428: DetailErrorSchema,
+    },
   });
 
   app.put(

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@referrals/domain/constants';
+import { nameSharedSchemas } from './openapi-components.ts';
+import { documentRoute, finishDocument } from './openapi-document.ts';
 
 /** `/api/openapi.json` (OpenAPI 3.1, generated from the route schemas) and its rendering at `/api/docs`. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  nameSharedSchemas();
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -21,8 +23,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: documentRoute,
+    transformObject: finishDocument,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

@@ -98,6 +98,7 @@ export const staffRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       config: { access: accountHolderOfCurrentEstablishment },
       schema: {
         tags,
+        operationId: 'listStaff',
         summary: "The current establishment's staff: all (active) or removed (closed)",
         description: 'For the approved account holder of the current establishment; anyone else gets 403.',
         security,
@@ -145,6 +146,7 @@ export const staffRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'getStaffMember',
         summary: 'One member of the current establishment’s staff',
         description:
           'The id is the employment id. For the account holder of the current establishment (a colleague ' +
@@ -174,6 +176,7 @@ export const staffRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'updateStaffMember',
         summary: 'Approve, reject or revoke a member of staff, and set their access',
         description:
           'action approve/reject/revoke (409 when the status does not allow it; you cannot revoke yourself), ' +

@@ -56,6 +56,7 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod = (app, _options,
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'resendVerificationEmail',
         summary: 'Email a new link to verify the address of the signed-in user',
         security: [{ bearer: [] }],
         response: {

@@ -47,6 +47,7 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       config,
       schema: {
         tags,
+        operationId: 'listDirectoryDoctors',
         summary: 'List an establishment’s own directory, paged; role=HCP lists its Other HCPs',
         security,
         params: DirectoryParamsSchema,
@@ -68,6 +69,7 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       config,
       schema: {
         tags,
+        operationId: 'createDirectoryDoctor',
         summary: 'Add an entry to an establishment’s own directory',
         security,
         params: DirectoryParamsSchema,
@@ -94,6 +96,7 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       config,
       schema: {
         tags,
+        operationId: 'getDirectoryDoctor',
         summary: 'One entry of an establishment’s own directory',
         security,
         params: DirectoryEntryParamsSchema,
@@ -114,6 +117,7 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       config,
       schema: {
         tags,
+        operationId: 'updateDirectoryDoctor',
         summary: 'Change an entry of an establishment’s own directory',
         security,
         params: DirectoryEntryParamsSchema,
@@ -139,6 +143,7 @@ export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       config,
       schema: {
         tags,
+        operationId: 'deleteDirectoryDoctor',
         summary: 'Delete an entry of an establishment’s own directory',
         security,
         params: DirectoryEntryParamsSchema,

@@ -132,6 +132,7 @@ export const providerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       config: { access: providerOnly },
       schema: {
         tags: ['doctors'],
+        operationId: 'listProviders',
         summary: 'List the providers who use Referrals, with where they practise, paged',
         description:
           'Users with role GP, GPP, SP or SPT and an approved employment at an approved establishment ' +

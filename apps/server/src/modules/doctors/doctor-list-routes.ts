@@ -5,9 +5,9 @@ import { professionCodes, specialtyCodes } from '@referrals/domain/people/specia
 
 /** The choice lists of the profile and directory forms (spec section 7: doctors/specialties/, doctors/professions/). */
 export const doctorListRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  for (const [path, codes, summary] of [
-    ['/api/doctors/specialties/', specialtyCodes, 'Specialties to choose from'],
-    ['/api/doctors/professions/', professionCodes, 'Professions to choose from'],
+  for (const [path, codes, operationId, summary] of [
+    ['/api/doctors/specialties/', specialtyCodes, 'listSpecialties', 'Specialties to choose from'],
+    ['/api/doctors/professions/', professionCodes, 'listProfessions', 'Professions to choose from'],
   ] as const) {
     app.get(
       path,
@@ -15,6 +15,7 @@ export const doctorListRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         config: { access: 'signed-in' },
         schema: {
           tags: ['doctors'],
+          operationId,
           summary,
           security: [{ bearer: [] }],
           response: { 200: z.array(CodedValueSchema), 401: DetailErrorSchema },

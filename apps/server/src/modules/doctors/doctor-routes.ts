@@ -40,6 +40,7 @@ export const doctorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       config,
       schema: {
         tags,
+        operationId: 'listDoctors',
         summary: 'List the shared doctor directory, paged',
         description:
           'With establishment={id}, that establishment’s own directory is listed too (404 unless the caller ' +
@@ -75,6 +76,7 @@ export const doctorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       config,
       schema: {
         tags,
+        operationId: 'inviteDoctor',
         summary: 'Add a doctor to the shared directory, and with send_email invite them by email',
         description:
           'send_email=true with an email queues an invitation to create an account. An email that belongs to ' +
@@ -110,6 +112,7 @@ export const doctorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       config,
       schema: {
         tags,
+        operationId: 'getDoctor',
         summary: 'One entry of the shared directory (or of a directory of the caller’s establishments)',
         security,
         params: DoctorIdParamsSchema,
@@ -137,6 +140,7 @@ export const doctorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       config,
       schema: {
         tags,
+        operationId: 'updateDoctor',
         summary: 'Change a shared entry (only the creator’s establishment; else 404)',
         security,
         params: DoctorIdParamsSchema,
@@ -168,6 +172,7 @@ export const doctorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       config,
       schema: {
         tags,
+        operationId: 'deleteDoctor',
         summary: 'Delete a shared entry (only the creator’s establishment; else 404)',
         security,
         params: DoctorIdParamsSchema,

@@ -62,6 +62,7 @@ export const counterRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { access: 'signed-in' },
       schema: {
         tags: ['employments'],
+        operationId: 'listEstablishmentCounters',
         summary: 'Inbox counters New, Under Review and Accepted for each establishment you may switch to',
         security: [{ bearer: [] }],
         response: { 200: EstablishmentCountersListSchema, 401: DetailErrorSchema },

@@ -51,6 +51,7 @@ export const employmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: providerOnly },
       schema: {
         tags,
+        operationId: 'requestToJoinEstablishment',
         summary: 'Ask to join an establishment (?validate: check only, nothing written)',
         description:
           'A join request: REQUESTED until the account holder approves. The establishment must be approved and ' +
@@ -85,6 +86,7 @@ export const employmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'getEmployment',
         summary: 'One of your employments, as the Review Employment Invite page shows it',
         security,
         params: IdParamsSchema,
@@ -101,6 +103,7 @@ export const employmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         config: { access: 'signed-in' },
         schema: {
           tags,
+          operationId: answer === 'accept' ? 'acceptEmploymentInvitation' : 'declineEmploymentInvitation',
           summary:
             answer === 'accept'
               ? 'Accept an invitation: APPROVED at your next free priority'
@@ -131,6 +134,7 @@ export const employmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'makeEmploymentPrimary',
         summary: "Make the employment's establishment your primary one",
         description:
           'A secondary there is promoted, or (for a place you left) a new join request is made with priority 1; ' +
@@ -161,6 +165,7 @@ export const employmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'leaveEstablishment',
         summary: 'Leave an establishment: the employment becomes FINISHED',
         description: 'Your personal space cannot be left (409).',
         security,
@@ -185,6 +190,7 @@ export const employmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'updateEmploymentSignature',
         summary: 'The signature you use at this establishment',
         security,
         params: IdParamsSchema,
@@ -209,6 +215,7 @@ export const employmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'updateEmploymentUserTag',
         summary: 'Tag your employment (user_tag; user_tag_other with Other)',
         security,
         params: IdParamsSchema,
@@ -233,6 +240,7 @@ export const employmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'inviteStaffMember',
         summary: 'Invite someone by email to work at the establishment (its account holder only)',
         description:
           'An unknown address gets an account without a password (signing up with it claims the account); the ' +

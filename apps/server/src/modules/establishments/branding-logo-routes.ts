@@ -5,6 +5,7 @@ import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
 import { establishments } from '../../db/schema/establishments.ts';
 import { notFound } from '../../http/api-errors.ts';
+import { IMAGE_RESPONSE } from '../../http/image-response.ts';
 import { openStoredFile, removeStoredFile, storeUpload, uploadedFile } from '../files/file-store.ts';
 import { callerOf } from '../tenancy/caller.ts';
 import { brandingLogoUrl } from './establishment-queries.ts';
@@ -29,6 +30,7 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags: ['establishments'],
+        operationId: 'uploadBrandingLogo',
         summary: 'Upload the branding logo (multipart field "file"; PNG, JPEG, GIF or WebP; up to 5 MB)',
         security,
         consumes: ['multipart/form-data'],
@@ -71,6 +73,7 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags: ['establishments'],
+        operationId: 'deleteBrandingLogo',
         summary: 'Remove the branding logo',
         security,
         params: EstablishmentIdParamsSchema,
@@ -102,9 +105,11 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'public' },
       schema: {
         tags: ['public'],
+        operationId: 'getBrandingLogo',
         summary: "An establishment's branding logo (no sign-in)",
         description: 'The image with its own content type; 404 when the establishment has no logo.',
         params: EstablishmentIdParamsSchema,
+        response: { 200: IMAGE_RESPONSE, 400: FieldErrorsSchema, 404: DetailErrorSchema },
       },
     },
     async (request, reply) => {

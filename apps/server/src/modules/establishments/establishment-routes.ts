@@ -41,6 +41,7 @@ export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, don
       config: { access: 'signed-in' },
       schema: {
         tags: ['establishments'],
+        operationId: 'listEstablishments',
         summary: 'List establishments of one type with every filter of section 3, paged',
         description:
           'Approved establishments (never personal spaces); with approved=false, the unapproved ones the ' +
@@ -64,6 +65,7 @@ export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, don
       config: { access: 'signed-in' },
       schema: {
         tags: ['establishments'],
+        operationId: 'getEstablishment',
         summary: 'One establishment, with can_edit and can_delete for the caller',
         security,
         params: EstablishmentIdParamsSchema,
@@ -90,6 +92,7 @@ export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, don
       config: { access: 'public' },
       schema: {
         tags: ['public'],
+        operationId: 'listPublicEstablishments',
         summary: 'List approved establishments (no sign-in), with the same filters',
         querystring: PublicListQuerySchema,
         response: { 200: PublicEstablishmentPageSchema, 400: FieldErrorsSchema },

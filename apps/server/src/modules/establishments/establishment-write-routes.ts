@@ -28,6 +28,7 @@ export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options
       config: { access: providerOnly },
       schema: {
         tags: ['establishments'],
+        operationId: 'createEstablishment',
         summary: 'Create an establishment; the caller becomes its account holder',
         description:
           'Not approved or verified until the platform does it. A department (DT) needs hospital_id of a ' +
@@ -52,6 +53,7 @@ export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options
       config: { access: 'signed-in' },
       schema: {
         tags: ['establishments'],
+        operationId: 'updateEstablishment',
         summary: 'Change an establishment (only when can_edit)',
         security,
         params: EstablishmentIdParamsSchema,
@@ -80,6 +82,7 @@ export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options
       config: { access: 'signed-in' },
       schema: {
         tags: ['establishments'],
+        operationId: 'deleteEstablishment',
         summary: 'Delete an establishment (only when can_delete)',
         description:
           '404 unless the caller can edit it; 409 while staff, departments or referrals refer to it.',

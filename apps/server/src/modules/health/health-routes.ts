@@ -10,6 +10,7 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
+        operationId: 'getHealth',
         summary: 'Whether the server and its database answer',
         response: { 200: HealthSchema, 503: HealthSchema },
       },

@@ -30,6 +30,7 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'listPatientCarers',
         summary: 'The carers of a patient, primary first',
         security,
         params: PatientIdParamsSchema,
@@ -45,6 +46,7 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'createPatientCarer',
         summary: 'Add a carer to a patient',
         security,
         params: PatientIdParamsSchema,
@@ -66,6 +68,7 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: method === 'PUT' ? 'updatePatientCarer' : 'partialUpdatePatientCarer',
         summary:
           method === 'PUT'
             ? 'Update a carer; a non-primary carer left empty is deleted (204)'
@@ -73,7 +76,13 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
         security,
         params: CarerParamsSchema,
         body: CarerWriteSchema,
-        response: { 200: CarerSchema, 204: z.undefined(), ...errors, 409: DetailErrorSchema },
+        response: {
+          200: CarerSchema,
+          204: z.undefined(),
+          ...errors,
+          409: DetailErrorSchema,
+          428: DetailErrorSchema,
+        },
       },
       handler: async (request, reply) => {
         const call = await patientCall(request, request.params.id);
@@ -91,6 +100,7 @@ export const patientCarerRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'deletePatientCarer',
         summary: 'Remove a carer from a patient',
         security,
         params: CarerParamsSchema,

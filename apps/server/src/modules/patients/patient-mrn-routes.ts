@@ -30,6 +30,7 @@ export const patientMrnRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'listPatientMrns',
         summary: 'The MRNs the current establishment holds for a patient; 404 when it holds none yet',
         security,
         params: PatientIdParamsSchema,
@@ -46,6 +47,7 @@ export const patientMrnRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'createPatientMrn',
         summary: 'Record the patient’s MRN at the current establishment (number required)',
         security,
         params: PatientIdParamsSchema,
@@ -67,6 +69,7 @@ export const patientMrnRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'updatePatientMrn',
         summary: 'Change the patient’s MRN at the current establishment (number required)',
         security,
         params: MrnParamsSchema,
@@ -88,6 +91,7 @@ export const patientMrnRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'deletePatientMrn',
         summary: 'Remove the patient’s MRN at the current establishment',
         security,
         params: MrnParamsSchema,

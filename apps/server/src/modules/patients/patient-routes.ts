@@ -43,6 +43,7 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { access: actsForAnEstablishment },
       schema: {
         tags,
+        operationId: 'listPatients',
         summary: 'Search the patients the current establishment may see, 10 a page',
         description:
           'keyword: every word must match the start of the first name, last name, Medicare number or an ' +
@@ -67,6 +68,7 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { access: actsForAnEstablishment },
       schema: {
         tags,
+        operationId: 'createPatient',
         summary: 'Create a patient owned by the current establishment (section 5 Patient save rules)',
         description:
           'first_name, last_name and dob are required. establishment and created_by are set by the server. ' +
@@ -91,6 +93,7 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'getPatient',
         summary: 'One patient with carers, concession cards, health funds, MRNs and external ids',
         security,
         params: PatientIdParamsSchema,
@@ -112,6 +115,7 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: method === 'PUT' ? 'updatePatient' : 'partialUpdatePatient',
         summary:
           method === 'PUT'
             ? 'Update a patient (first_name, last_name and dob required; lists left out stay)'
@@ -121,7 +125,7 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         params: PatientIdParamsSchema,
         querystring: PatientContextQuerySchema,
         body: PatientWriteSchema,
-        response: { 200: PatientSchema, ...errors, 409: DetailErrorSchema },
+        response: { 200: PatientSchema, ...errors, 409: DetailErrorSchema, 428: DetailErrorSchema },
       },
       handler: async (request) => {
         const call = await patientCall(request, request.params.id);
@@ -141,6 +145,7 @@ export const patientRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { access: 'signed-in' },
       schema: {
         tags,
+        operationId: 'deletePatient',
         summary: 'Delete a patient (kept as deleted: referrals refer to it); only its owning establishment',
         security,
         params: PatientIdParamsSchema,

@@ -28,6 +28,7 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'linkSecondaryAccount',
         summary: 'Send a code to the address of the account to link',
         security,
         description: "The address must be a health organisation's (400 on email otherwise).",
@@ -66,6 +67,7 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'verifySecondaryAccountLink',
         summary: 'Link the secondary account with the code that was emailed to it',
         security,
         body: LinkSecondaryAccountVerifySchema,

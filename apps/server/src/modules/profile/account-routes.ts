@@ -39,6 +39,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       ...signedIn,
       schema: {
         tags: ['profile'],
+        operationId: 'completeRegistration',
         summary: 'Finish registration once the wizard has saved every required detail',
         security,
         response: { 202: DetailErrorSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
@@ -66,6 +67,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       ...signedIn,
       schema: {
         tags: ['profile'],
+        operationId: 'exitRegistration',
         summary: 'Leave the registration wizard: sign out, keeping what was saved for next time',
         security,
         response: { 200: DetailErrorSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
@@ -94,6 +96,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { access: providerOnly },
       schema: {
         tags: ['profile'],
+        operationId: 'choosePractices',
         summary: 'Choose the practices you work at (registration step 2): primary first, then secondary',
         security,
         body: PracticesChoiceSchema,
@@ -122,6 +125,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       ...signedIn,
       schema: {
         tags: ['profile'],
+        operationId: 'setCurrentEstablishment',
         summary: 'Make one of your establishments the current one',
         security,
         body: z.object({ establishment_id: z.uuid() }),

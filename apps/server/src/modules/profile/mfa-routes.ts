@@ -18,6 +18,7 @@ export const mfaRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       ...signedIn,
       schema: {
         tags: ['profile'],
+        operationId: 'updateMfa',
         summary: 'Turn two-step sign-in (TOTP) on or off',
         description:
           'mfa_status true without a code starts enrolment and returns the secret and otpauth address; ' +

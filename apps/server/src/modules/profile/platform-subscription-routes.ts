@@ -21,6 +21,7 @@ export const platformSubscriptionRoutes: FastifyPluginCallbackZod = (app, _optio
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'getPlatformSubscription',
         summary: 'The platform you chose, and the platforms to choose from',
         security,
         response: responses,
@@ -42,6 +43,7 @@ export const platformSubscriptionRoutes: FastifyPluginCallbackZod = (app, _optio
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'updatePlatformSubscription',
         summary: 'Choose the platform you work with Referrals from',
         security,
         body: PlatformSubscriptionUpdateSchema,

@@ -5,8 +5,15 @@ import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
 import { users } from '../../db/schema/people.ts';
 import { notFound } from '../../http/api-errors.ts';
+import { IMAGE_RESPONSE } from '../../http/image-response.ts';
 import { openStoredFile, removeStoredFile, storeUpload, uploadedFile } from '../files/file-store.ts';
 import { PROFILE_IMAGE_KINDS, profileImageUrl } from './profile-images.ts';
+
+/** How each kind is named in the operation ids of its upload, read and removal. */
+const IMAGE_OPERATION_NAMES: Record<keyof typeof PROFILE_IMAGE_KINDS, string> = {
+  'avatar-image': 'AvatarImage',
+  'signature-image': 'SignatureImage',
+};
 
 export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
@@ -25,6 +32,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
         config: { access: 'signed-in' },
         schema: {
           tags: ['profile'],
+          operationId: `upload${IMAGE_OPERATION_NAMES[kind]}`,
           summary:
             'Upload the avatar or signature image (multipart field "file"; PNG, JPEG, GIF or WebP; up to 5 MB)',
           security,
@@ -59,7 +67,13 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
       url,
       {
         config: { access: 'signed-in' },
-        schema: { tags: ['profile'], summary: `The ${kind}`, security },
+        schema: {
+          tags: ['profile'],
+          operationId: `get${IMAGE_OPERATION_NAMES[kind]}`,
+          summary: `The ${kind}`,
+          security,
+          response: { 200: IMAGE_RESPONSE, 401: DetailErrorSchema, 404: DetailErrorSchema },
+        },
       },
       async (request, reply) => {
         const [row] = await db
@@ -84,6 +98,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
         config: { access: 'signed-in' },
         schema: {
           tags: ['profile'],
+          operationId: `delete${IMAGE_OPERATION_NAMES[kind]}`,
           summary: 'Remove the avatar or signature image',
           security,
           response: { 204: z.undefined(), 401: DetailErrorSchema, 404: DetailErrorSchema },

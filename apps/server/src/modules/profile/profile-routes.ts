@@ -20,6 +20,7 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'getProfile',
         summary: 'The signed-in user, their employments and permissions',
         security,
         response: { 200: ProfileSchema, 401: DetailErrorSchema },
@@ -38,14 +39,23 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     security,
     querystring: z.object({ validate: z.enum(['true', 'false']).optional() }),
     body: ProfileUpdateSchema,
-    response: { 200: ProfileSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema, 409: DetailErrorSchema },
+    response: {
+      200: ProfileSchema,
+      400: FieldErrorsSchema,
+      401: DetailErrorSchema,
+      409: DetailErrorSchema,
+      428: DetailErrorSchema,
+    },
   });
 
   app.put(
     '/api/profile/',
     {
       config: { access: 'signed-in' },
-      schema: saveSchema('Dry run of a profile save: every check, nothing written'),
+      schema: {
+        operationId: 'validateProfileUpdate',
+        ...saveSchema('Dry run of a profile save: every check, nothing written'),
+      },
     },
     (request) =>
       updateProfile(db, {
@@ -60,7 +70,10 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/api/profile/',
     {
       config: { access: 'signed-in' },
-      schema: saveSchema('Save the profile (?validate=true for a dry run)'),
+      schema: {
+        operationId: 'updateProfile',
+        ...saveSchema('Save the profile (?validate=true for a dry run)'),
+      },
     },
     (request) =>
       updateProfile(db, {
@@ -77,6 +90,7 @@ export const profileRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'logOut',
         summary: 'Sign out: ends the session and revokes its refresh token',
         security,
         response: { 204: z.undefined(), 401: DetailErrorSchema },

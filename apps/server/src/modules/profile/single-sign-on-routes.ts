@@ -39,6 +39,7 @@ export const singleSignOnRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'getSingleSignOnStatus',
         summary: 'Whether your address belongs to a health organisation whose single sign-on you can link',
         security,
         response: { 200: SingleSignOnStatusSchema, 401: DetailErrorSchema },
@@ -63,6 +64,7 @@ export const singleSignOnRoutes: FastifyPluginCallbackZod = (app, _options, done
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'startSingleSignOn',
         summary:
           'Start linking your account: answers the sign-in address that confirms it with your password',
         description:

@@ -20,6 +20,7 @@ export const specialAccessRoutes: FastifyPluginCallbackZod = (app, _options, don
       config: { access: 'signed-in' },
       schema: {
         tags: ['profile'],
+        operationId: 'requestSpecialAccess',
         summary: 'Ask for head of department or special access at your hospitals and departments',
         description:
           'A list of {employment_id, head_of_department_requested, special_access_requested} for the ' +

@@ -40,7 +40,7 @@ export const specialtyRoutes: FastifyPluginCallbackZod = (app, _options, done) =
 
   app.post(
     '/api/profile/specialties/',
-    { ...signedIn, schema: specialtySchema('Add a specialty', 201) },
+    { ...signedIn, schema: { operationId: 'addSpecialty', ...specialtySchema('Add a specialty', 201) } },
     async (request, reply) => {
       await assertMayHaveSpecialties(userId(request));
       const { priority, practice, field } = request.body;
@@ -59,7 +59,11 @@ export const specialtyRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     '/api/profile/specialties/:id/',
     {
       ...signedIn,
-      schema: { ...specialtySchema('Change a specialty', 200), params: z.object({ id: z.uuid() }) },
+      schema: {
+        operationId: 'updateSpecialty',
+        ...specialtySchema('Change a specialty', 200),
+        params: z.object({ id: z.uuid() }),
+      },
     },
     async (request) => {
       // Someone else's specialty is not found, whatever the caller's role.

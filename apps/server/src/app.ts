@@ -20,6 +20,7 @@ import { providerRoutes } from './modules/directory/provider-routes.ts';
 import { brandingLogoRoutes } from './modules/establishments/branding-logo-routes.ts';
 import { counterRoutes } from './modules/employments/counters-routes.ts';
 import { employmentRoutes } from './modules/employments/employment-routes.ts';
+import { primaryEmploymentRoutes } from './modules/profile/primary-employment-routes.ts';
 import { establishmentRoutes } from './modules/establishments/establishment-routes.ts';
 import { establishmentWriteRoutes } from './modules/establishments/establishment-write-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(directoryRoutes);
   await app.register(providerRoutes);
   await app.register(employmentRoutes);
+  await app.register(primaryEmploymentRoutes);
   await app.register(counterRoutes);
   await app.register(staffRoutes);
   auditDeniedAccess(app, [

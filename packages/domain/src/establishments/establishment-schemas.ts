@@ -197,3 +197,6 @@ export const EstablishmentWriteSchema = z
   });
 export type EstablishmentWrite = z.infer<typeof EstablishmentWriteSchema>;
 export type EstablishmentWriteInput = z.input<typeof EstablishmentWriteSchema>;
+
+/** The path of a call about one establishment (establishments/{id}/...). */
+export const EstablishmentIdParamsSchema = z.object({ id: z.uuid() });

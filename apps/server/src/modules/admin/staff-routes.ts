@@ -15,10 +15,10 @@ import { employments, users } from '../../db/schema/people.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound, permissionDenied } from '../../http/api-errors.ts';
 import { pageWindow, toPage } from '../../http/paging.ts';
-import { isUuid } from '../employments/employment-rows.ts';
+import { isUuid } from '../../http/ids.ts';
 import type { AccessRule } from '../tenancy/route-access.ts';
 import { callerOf, type Caller } from '../tenancy/caller.ts';
-import { loadStaffMember, staffColumns, toStaffMember } from './staff-member.ts';
+import { loadStaffMember, staffColumns, toStaffMember } from '../employments/staff-member.ts';
 import { updateStaff } from './update-staff.ts';
 
 /** The admin portal (section 2: admin/users/all|removed/:user) is for the approved account holder of the current establishment. */

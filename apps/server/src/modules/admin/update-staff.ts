@@ -18,8 +18,8 @@ import type { Database } from '../../db/database.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import { conflict, notFound, validationFailed, type ApiError } from '../../http/api-errors.ts';
 import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
-import { isUuid } from '../employments/employment-rows.ts';
-import { loadStaffMember, staffColumns } from './staff-member.ts';
+import { isUuid } from '../../http/ids.ts';
+import { loadStaffMember, staffColumns } from '../employments/staff-member.ts';
 
 /** The 409 when an account holder tries to revoke their own employment. */
 export const SELF_REVOKE_MESSAGE =

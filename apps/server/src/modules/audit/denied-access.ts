@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isUuid } from '../employments/employment-rows.ts';
+import { isUuid } from '../../http/ids.ts';
 import { hitBucket } from '../rate-limits/rate-limit-buckets.ts';
 import { auditActorOf, recordAudit } from './record-audit.ts';
 

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { SignInClient } from '../../../test/sign-in-client.ts';
 import { backdateSessionActivity } from './auth-sessions.ts';
 import { hashPassword } from './passwords.ts';
-import { REFRESH_COOKIE } from './token-routes.ts';
+import { REFRESH_COOKIE } from './refresh-cookie.ts';
 
 const PASSWORD = 'correct horse battery staple';
 

@@ -10,7 +10,7 @@ import { SignInClient } from '../../../test/sign-in-client.ts';
 import { backdateSessionActivity } from './auth-sessions.ts';
 import { currentMfaCode, newMfaSecret } from './mfa.ts';
 import { hashPassword } from './passwords.ts';
-import { REFRESH_COOKIE } from './token-routes.ts';
+import { REFRESH_COOKIE } from './refresh-cookie.ts';
 
 const PASSWORD = 'correct horse battery staple';
 

@@ -3,12 +3,9 @@ import { decodeJwt } from 'jose';
 import inject, { type DispatchFunc } from 'light-my-request';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import { SIGNED_IN_COOKIE } from '@referrals/domain/runtime-config';
 import { checkSession, startSession } from './auth-sessions.ts';
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie.ts';
 import { revokeSignIn } from './revoke-sign-in.ts';
-
-/** The refresh token lives in this HttpOnly cookie, out of reach of any script in the page. */
-export const REFRESH_COOKIE = 'referrals_refresh';
 
 const TokenRequestSchema = z.record(z.string(), z.string());
 
@@ -86,11 +83,6 @@ export function registerTokenRoute(app: FastifyInstance, provider: Provider): vo
     return reply.header('cache-control', 'no-store').send(rest);
   });
 
-  function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean) {
-    reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, secure, sameSite: 'strict', path: '/' });
-    reply.setCookie(SIGNED_IN_COOKIE, '1', { httpOnly: false, secure, sameSite: 'strict', path: '/' });
-  }
-
   function invalidGrant(reply: FastifyReply, description: string) {
     clearRefreshCookie(reply);
     return reply
@@ -98,9 +90,4 @@ export function registerTokenRoute(app: FastifyInstance, provider: Provider): vo
       .header('cache-control', 'no-store')
       .send({ error: 'invalid_grant', error_description: description });
   }
-}
-
-export function clearRefreshCookie(reply: FastifyReply): void {
-  reply.clearCookie(REFRESH_COOKIE, { path: '/' });
-  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }

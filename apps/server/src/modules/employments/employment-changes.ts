@@ -13,10 +13,10 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import { conflict, notFound, validationFailed, type ApiError } from '../../http/api-errors.ts';
 import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
+import { isUuid } from '../../http/ids.ts';
 import {
   LAST_ACCOUNT_HOLDER_MESSAGE,
   hasOtherAccountHolder,
-  isUuid,
   loaded,
   lockEmploymentsOf,
   persistExpiredInvitations,

@@ -8,22 +8,13 @@ import {
   EmploymentInviteSchema,
   EmploymentJoinCheckSchema,
   EmploymentSignatureSchema,
-  EmploymentUpdateSchema,
   StaffMemberSchema,
   UserTagUpdateSchema,
 } from '@referrals/domain/people/employment-schemas';
 import { INVITE_VALID_DAYS } from '@referrals/domain/people/employment-rules';
-import { EmploymentSchema, ProfileSchema } from '@referrals/domain/profile/profile-schemas';
-import { notFound } from '../../http/api-errors.ts';
-import { loadProfile } from '../profile/load-profile.ts';
+import { EmploymentSchema } from '@referrals/domain/profile/profile-schemas';
 import { callerOf } from '../tenancy/caller.ts';
-import {
-  answerInvitation,
-  leaveEmployment,
-  makePrimary,
-  updateSignature,
-  updateUserTag,
-} from './employment-changes.ts';
+import { answerInvitation, leaveEmployment, updateSignature, updateUserTag } from './employment-changes.ts';
 import { toProfileEmployment } from './employment-rows.ts';
 import { getInvitation, inviteEmployee } from './invitations.ts';
 import { requestToJoin } from './join-request.ts';
@@ -127,37 +118,6 @@ export const employmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         ),
     );
   }
-
-  app.put(
-    '/api/profile/employments/:id/',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        operationId: 'makeEmploymentPrimary',
-        summary: "Make the employment's establishment your primary one",
-        description:
-          'A secondary there is promoted, or (for a place you left) a new join request is made with priority 1; ' +
-          'the old primary becomes FINISHED and the establishment becomes current. Answers the profile.',
-        security,
-        params: IdParamsSchema,
-        body: EmploymentUpdateSchema,
-        response: {
-          200: ProfileSchema,
-          400: FieldErrorsSchema,
-          401: DetailErrorSchema,
-          404: DetailErrorSchema,
-          409: DetailErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      await makePrimary({ ...change(request, request.params.id), request });
-      const profile = await loadProfile(db, request.user?.id ?? '');
-      if (!profile) throw notFound();
-      return profile;
-    },
-  );
 
   app.delete(
     '/api/profile/employments/:id/',

@@ -28,13 +28,6 @@ export type LoadedEmployment = {
   establishment: { id: string };
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are uuids; anything else cannot name a row and is answered like a missing one. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
 export function loaded(row: EmploymentRow, place: EstablishmentRow, now: Date): LoadedEmployment {
   return {
     row,

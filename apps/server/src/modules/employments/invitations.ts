@@ -20,17 +20,13 @@ import type { Database } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import { notFound, permissionDenied, validationFailed } from '../../http/api-errors.ts';
-import { loadStaffMember } from '../admin/staff-member.ts';
+import { loadStaffMember } from './staff-member.ts';
 import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { sendMail, type MailMessage } from '../mail/outbox.ts';
 import { renderMail } from '../mail/render-mail.ts';
 import { administeredEstablishmentIds, type Caller } from '../tenancy/caller.ts';
-import {
-  employmentsOf,
-  isOpenEmploymentConflict,
-  isUuid,
-  persistExpiredInvitations,
-} from './employment-rows.ts';
+import { isUuid } from '../../http/ids.ts';
+import { employmentsOf, isOpenEmploymentConflict, persistExpiredInvitations } from './employment-rows.ts';
 
 /**
  * Invitations (establishments-and-employments.md, Employments): an account holder invites someone by email;

@@ -17,10 +17,10 @@ import { validationFailed } from '../../http/api-errors.ts';
 import { auditActorOf, recordAudit } from '../audit/record-audit.ts';
 import { establishmentsReadableBy } from '../establishments/establishment-visibility.ts';
 import type { Caller } from '../tenancy/caller.ts';
+import { isUuid } from '../../http/ids.ts';
 import {
   employmentsOf,
   isOpenEmploymentConflict,
-  isUuid,
   loaded,
   lockEmploymentsOf,
   persistExpiredInvitations,

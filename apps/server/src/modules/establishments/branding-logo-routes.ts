@@ -9,7 +9,7 @@ import { IMAGE_RESPONSE } from '../../http/image-response.ts';
 import { openStoredFile, removeStoredFile, storeUpload, uploadedFile } from '../files/file-store.ts';
 import { callerOf } from '../tenancy/caller.ts';
 import { brandingLogoUrl } from './establishment-queries.ts';
-import { EstablishmentIdParamsSchema } from './establishment-routes.ts';
+import { EstablishmentIdParamsSchema } from '@referrals/domain/establishments/establishment-schemas';
 import { auditActorOf } from '../audit/record-audit.ts';
 import { editableEstablishmentRow, setBrandingLogo } from './establishment-writes.ts';
 

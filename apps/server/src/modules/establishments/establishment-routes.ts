@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import {
   EstablishmentFullPageSchema,
@@ -9,6 +9,7 @@ import {
   EstablishmentSchema,
   PublicEstablishmentPageSchema,
   type PublicEstablishmentSchema,
+  EstablishmentIdParamsSchema,
 } from '@referrals/domain/establishments/establishment-schemas';
 import { establishments } from '../../db/schema/establishments.ts';
 import { notFound } from '../../http/api-errors.ts';
@@ -24,8 +25,6 @@ import {
 
 const hospitals = alias(establishments, 'hospitals');
 type PublicEstablishment = z.infer<typeof PublicEstablishmentSchema>;
-
-export const EstablishmentIdParamsSchema = z.object({ id: z.uuid() });
 
 /**
  * Reading establishments (spec section 7, Establishments): the signed-in directory that pickers, Settings

@@ -11,7 +11,7 @@ import { auditActorOf } from '../audit/record-audit.ts';
 import { removeStoredFile } from '../files/file-store.ts';
 import { callerOf } from '../tenancy/caller.ts';
 import { getEstablishment } from './establishment-queries.ts';
-import { EstablishmentIdParamsSchema } from './establishment-routes.ts';
+import { EstablishmentIdParamsSchema } from '@referrals/domain/establishments/establishment-schemas';
 import { createEstablishment, deleteEstablishment, updateEstablishment } from './establishment-writes.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/database.ts';
 import type { patients } from '../../db/schema/patients.ts';
 import { notFound } from '../../http/api-errors.ts';
 import { auditActorOf, type AuditActor } from '../audit/record-audit.ts';
-import { isUuid } from '../employments/employment-rows.ts';
+import { isUuid } from '../../http/ids.ts';
 import { callerOf, type Caller } from '../tenancy/caller.ts';
 import type { AccessRule } from '../tenancy/route-access.ts';
 import { findVisiblePatient } from './patient-queries.ts';

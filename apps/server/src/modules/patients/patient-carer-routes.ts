@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DetailErrorSchema } from '@referrals/domain/api';
 import { CarerSchema, CarerWriteSchema } from '@referrals/domain/patients/patient-schemas';
 import { notFound } from '../../http/api-errors.ts';
-import { isUuid } from '../employments/employment-rows.ts';
+import { isUuid } from '../../http/ids.ts';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
 import { createCarer } from './create-carer.ts';
 import { deleteCarer } from './delete-carer.ts';

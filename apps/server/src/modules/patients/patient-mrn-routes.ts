@@ -2,7 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MrnListSchema, MrnSchema, MrnWriteSchema } from '@referrals/domain/patients/patient-schemas';
 import { notFound } from '../../http/api-errors.ts';
-import { isUuid } from '../employments/employment-rows.ts';
+import { isUuid } from '../../http/ids.ts';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
 import { createMrn } from './create-mrn.ts';
 import { deleteMrn } from './delete-mrn.ts';

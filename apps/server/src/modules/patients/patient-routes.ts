@@ -10,7 +10,7 @@ import {
 } from '@referrals/domain/patients/patient-schemas';
 import { notFound } from '../../http/api-errors.ts';
 import { toPage } from '../../http/paging.ts';
-import { isUuid } from '../employments/employment-rows.ts';
+import { isUuid } from '../../http/ids.ts';
 import { auditActorOf } from '../audit/record-audit.ts';
 import { callerOf, type Caller } from '../tenancy/caller.ts';
 import { createPatient } from './create-patient.ts';

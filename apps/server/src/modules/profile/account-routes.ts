@@ -13,7 +13,7 @@ import { users } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
 import { auditActorOf } from '../audit/record-audit.ts';
 import { signOut } from '../auth/sign-out.ts';
-import { clearRefreshCookie } from '../auth/token-routes.ts';
+import { clearRefreshCookie } from '../auth/refresh-cookie.ts';
 import { loadProfile } from './load-profile.ts';
 import { choosePractices } from './choose-practices.ts';
 import { callerOf } from '../tenancy/caller.ts';

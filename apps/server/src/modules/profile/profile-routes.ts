@@ -5,7 +5,7 @@ import { ProfileSchema, ProfileUpdateSchema } from '@referrals/domain/profile/pr
 import { notFound } from '../../http/api-errors.ts';
 import { auditActorOf } from '../audit/record-audit.ts';
 import { signOut } from '../auth/sign-out.ts';
-import { clearRefreshCookie } from '../auth/token-routes.ts';
+import { clearRefreshCookie } from '../auth/refresh-cookie.ts';
 import { loadProfile } from './load-profile.ts';
 import { updateProfile } from './update-profile.ts';
 

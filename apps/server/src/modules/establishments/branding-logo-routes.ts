@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
 import { establishments } from '../../db/schema/establishments.ts';
-import { notFound } from '../../http/api-errors.ts';
 import { IMAGE_RESPONSE } from '../../http/image-response.ts';
-import { openStoredFile, removeStoredFile, storeUpload, uploadedFile } from '../files/file-store.ts';
+import { removeStoredFile, sendStoredFile, storeUpload, uploadedFile } from '../files/file-store.ts';
 import { callerOf } from '../tenancy/caller.ts';
 import { brandingLogoUrl } from './establishment-queries.ts';
 import { EstablishmentIdParamsSchema } from '@referrals/domain/establishments/establishment-schemas';
@@ -117,18 +116,11 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
         .select({ logo: establishments.branding_logo })
         .from(establishments)
         .where(eq(establishments.id, request.params.id));
-      const file = row?.logo ? await openStoredFile(dataDir, row.logo) : undefined;
-      if (!file) throw notFound();
-      return (
-        reply
-          .type(file.contentType)
-          .header('content-length', file.size)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', 'inline; filename="logo"')
-          // The URL changes with every upload (?v=), so a day's caching never shows a stale logo.
-          .header('cache-control', 'public, max-age=86400')
-          .send(file.stream)
-      );
+      return sendStoredFile(reply, dataDir, row?.logo, {
+        filename: 'logo',
+        // The URL changes with every upload (?v=), so a day's caching never shows a stale logo.
+        cache: 'public, max-age=86400',
+      });
     },
   );
 

@@ -3,11 +3,11 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline } from 'node:stream/promises';
 import { SNIFF_BYTES, contentTypeForExtension, sniffContentType } from '@referrals/domain/files/content-type';
 import { UPLOAD_MAX_BYTES } from '@referrals/domain/constants';
-import { ApiError, validationFailed } from '../../http/api-errors.ts';
+import { ApiError, notFound, validationFailed } from '../../http/api-errors.ts';
 
 export type StoredFile = { name: string; contentType: string; size: number };
 
@@ -82,13 +82,35 @@ export async function storeUpload(
 }
 
 /** A stored file to send back, with the type of its extension; undefined if it is gone. */
-export async function openStoredFile(dataDir: string, name: string) {
+async function openStoredFile(dataDir: string, name: string) {
   const contentType = STORED_NAME.test(name) ? contentTypeForExtension(name.split('.').pop() ?? '') : null;
   if (!contentType) return undefined;
   const file = path.join(uploadsDir(dataDir), name);
   const info = await stat(file).catch(() => undefined);
   if (!info) return undefined;
   return { stream: createReadStream(file), contentType, size: info.size };
+}
+
+/**
+ * Answers with a stored file (profile images, branding logos, referral attachments): its own type, its
+ * size, never sniffed by the browser, shown inline under `filename`, cached as `cache` says; 404 when the
+ * name is empty or the file is gone.
+ */
+export async function sendStoredFile(
+  reply: FastifyReply,
+  dataDir: string,
+  name: string | null | undefined,
+  options: { filename: string; cache: string },
+): Promise<FastifyReply> {
+  const file = name ? await openStoredFile(dataDir, name) : undefined;
+  if (!file) throw notFound();
+  return reply
+    .type(file.contentType)
+    .header('content-length', file.size)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `inline; filename="${options.filename}"`)
+    .header('cache-control', options.cache)
+    .send(file.stream);
 }
 
 export async function removeStoredFile(dataDir: string, name: string | null): Promise<void> {

@@ -6,7 +6,7 @@ import { PROFILE_IMAGE_TYPES } from '@referrals/domain/files/content-type';
 import { users } from '../../db/schema/people.ts';
 import { notFound } from '../../http/api-errors.ts';
 import { IMAGE_RESPONSE } from '../../http/image-response.ts';
-import { openStoredFile, removeStoredFile, storeUpload, uploadedFile } from '../files/file-store.ts';
+import { removeStoredFile, sendStoredFile, storeUpload, uploadedFile } from '../files/file-store.ts';
 import { PROFILE_IMAGE_KINDS, profileImageUrl } from './profile-images.ts';
 
 /** How each kind is named in the operation ids of its upload, read and removal. */
@@ -80,15 +80,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
           .select({ name: users[column] })
           .from(users)
           .where(eq(users.id, request.user?.id ?? ''));
-        const file = row?.name ? await openStoredFile(dataDir, row.name) : undefined;
-        if (!file) throw notFound();
-        return reply
-          .type(file.contentType)
-          .header('content-length', file.size)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', `inline; filename="${kind}"`)
-          .header('cache-control', 'private, max-age=3600')
-          .send(file.stream);
+        return sendStoredFile(reply, dataDir, row?.name, { filename: kind, cache: 'private, max-age=3600' });
       },
     );
 

@@ -1,12 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { establishmentTypes, type AuState } from '@referrals/domain/establishments/establishment-codes';
 import { effectiveEmploymentStatus } from '@referrals/domain/people/employment-rules';
 import { employmentStatuses, type EmploymentStatus } from '@referrals/domain/people/people-codes';
 import type { Employment } from '@referrals/domain/profile/profile-schemas';
 import type { Queryable } from '../../db/database.ts';
-import { establishments } from '../../db/schema/establishments.ts';
+import type { establishments } from '../../db/schema/establishments.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { employmentsWithEstablishments } from '../tenancy/user-employments.ts';
 
 /**
  * Reading and writing employment rows for the employment and admin calls: a person's employments with the
@@ -41,13 +42,8 @@ export function loaded(row: EmploymentRow, place: EstablishmentRow, now: Date): 
 
 /** A person's employments, primary first, with the statuses they read as at `now`. */
 export async function employmentsOf(q: Queryable, userId: string, now: Date): Promise<LoadedEmployment[]> {
-  const rows = await q
-    .select({ row: employments, place: establishments })
-    .from(employments)
-    .innerJoin(establishments, eq(establishments.id, employments.establishment_id))
-    .where(eq(employments.user_id, userId))
-    .orderBy(asc(employments.priority), asc(employments.created_at));
-  return rows.map(({ row, place }) => loaded(row, place, now));
+  const rows = await employmentsWithEstablishments(q, userId);
+  return rows.map(({ employment, establishment }) => loaded(employment, establishment, now));
 }
 
 /**

@@ -10,9 +10,9 @@ import { effectiveEmploymentStatus } from '@referrals/domain/people/employment-r
 import { EMAIL_NOTIFICATION_FIELDS, type Profile } from '@referrals/domain/profile/profile-schemas';
 import { orderEmployments } from '@referrals/domain/profile/profile-save-rules';
 import type { Queryable } from '../../db/database.ts';
-import { establishments } from '../../db/schema/establishments.ts';
-import { employments, specialties, users } from '../../db/schema/people.ts';
+import { specialties, users } from '../../db/schema/people.ts';
 import { brandingLogoUrl } from '../establishments/establishment-queries.ts';
+import { employmentsWithEstablishments } from '../tenancy/user-employments.ts';
 import { profileImageUrl } from './profile-images.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -24,12 +24,7 @@ type UserRow = typeof users.$inferSelect;
 export async function loadProfile(q: Queryable, userId: string): Promise<Profile | undefined> {
   const [user] = await q.select().from(users).where(eq(users.id, userId));
   if (!user) return undefined;
-  const jobs = await q
-    .select({ employment: employments, establishment: establishments })
-    .from(employments)
-    .innerJoin(establishments, eq(establishments.id, employments.establishment_id))
-    .where(eq(employments.user_id, userId))
-    .orderBy(asc(employments.priority), asc(employments.created_at));
+  const jobs = await employmentsWithEstablishments(q, userId);
   const specialtyRows = await q
     .select()
     .from(specialties)

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { codeOf } from '@referrals/domain/codes';
 import type { FeatureFlags } from '@referrals/domain/feature-flags';
@@ -10,8 +10,8 @@ import {
 } from '@referrals/domain/profile/profile-save-rules';
 import type { EstablishmentType } from '@referrals/domain/establishments/establishment-codes';
 import type { Queryable } from '../../db/database.ts';
-import { establishments } from '../../db/schema/establishments.ts';
-import { employments, users } from '../../db/schema/people.ts';
+import { employmentsWithEstablishments } from './user-employments.ts';
+import { users } from '../../db/schema/people.ts';
 import { notAuthenticated } from '../../http/api-errors.ts';
 
 /** One of the caller's employments, with what the rules need of its establishment. */
@@ -66,12 +66,7 @@ export async function loadCaller(
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return undefined;
-  const rows = await q
-    .select({ employment: employments, establishment: establishments })
-    .from(employments)
-    .innerJoin(establishments, eq(establishments.id, employments.establishment_id))
-    .where(eq(employments.user_id, userId))
-    .orderBy(asc(employments.priority), asc(employments.created_at));
+  const rows = await employmentsWithEstablishments(q, userId);
   const jobs: CallerEmployment[] = rows.map(({ employment: e, establishment: place }) => ({
     id: e.id,
     priority: e.priority,

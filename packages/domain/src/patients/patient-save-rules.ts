@@ -196,6 +196,11 @@ export function preparePatientSave(
     delete prepared.health_fund_num;
   } else if (health_funds !== undefined) {
     prepared.health_funds = health_funds.map((fund) => blankToNull<HealthFundWrite>(fund));
+    // The record's own health_fund_name and health_fund_num are its first fund's, for the screens and
+    // letters that show one fund.
+    const [first] = prepared.health_funds;
+    prepared.health_fund_name = first?.health_fund_name ?? null;
+    prepared.health_fund_num = first?.health_fund_num ?? null;
   }
 
   if (carer_enabled !== false && carers !== undefined) {

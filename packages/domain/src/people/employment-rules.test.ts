@@ -4,6 +4,7 @@ import {
   actionRefusedMessage,
   effectiveEmploymentStatus,
   hasOpenEmploymentAt,
+  invitationExpiry,
   isClosedEmployment,
   makePrimaryPlan,
   nextFreePriority,
@@ -133,5 +134,11 @@ describe('status changes', () => {
     expect(effectiveEmploymentStatus('INVITED', '2026-11-22T23:59:59Z', now)).toBe('INVITE_EXPIRED');
     expect(effectiveEmploymentStatus('INVITED', '2026-11-24T00:00:00Z', now)).toBe('INVITED');
     expect(effectiveEmploymentStatus('APPROVED', '2026-11-01T00:00:00Z', now)).toBe('APPROVED');
+  });
+});
+
+describe('invitation expiry', () => {
+  it('is two weeks after the invitation was sent', () => {
+    expect(invitationExpiry(new Date('2026-11-25T09:30:00Z')).toISOString()).toBe('2026-12-09T09:30:00.000Z');
   });
 });

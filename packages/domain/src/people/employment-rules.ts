@@ -23,6 +23,11 @@ export type EmploymentLike = {
 /** Days an invitation stays open before it becomes INVITE_EXPIRED. The spec gives no figure; two weeks is ours. */
 export const INVITE_VALID_DAYS = 14;
 
+/** When an invitation sent at `sentAt` stops being answerable: INVITE_VALID_DAYS days later, to the millisecond. */
+export function invitationExpiry(sentAt: Date): Date {
+  return new Date(sentAt.getTime() + INVITE_VALID_DAYS * 24 * 60 * 60_000);
+}
+
 /** Message when a third establishment is asked for (section 4: at most a primary and a secondary). */
 export const TOO_MANY_EMPLOYMENTS_MESSAGE =
   'You already have a primary and a secondary establishment. Leave one before joining another.';

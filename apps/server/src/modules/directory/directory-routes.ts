@@ -14,7 +14,7 @@ import { callerOf, type Caller } from '../tenancy/caller.ts';
 import { auditActorOf } from '../audit/record-audit.ts';
 import { createDoctor } from './create-doctor.ts';
 import { deleteDoctor } from './delete-doctor.ts';
-import { providerOnly } from '../tenancy/route-access.ts';
+import { outsideLimitedMode } from '../tenancy/route-access.ts';
 import { getDoctor, listDoctors } from './directory-doctors.ts';
 import { updateDoctor } from './update-doctor.ts';
 import { mayUseDirectoryOf } from './directory-visibility.ts';
@@ -37,7 +37,7 @@ function directoryOf(caller: Caller, est: string) {
 export const directoryRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
-  const config = { access: providerOnly };
+  const config = { access: outsideLimitedMode };
   const tags = ['directory'];
   const errors = SIGNED_IN_ERROR_RESPONSES;
 

@@ -16,7 +16,7 @@ import type { Queryable } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, specialties, users } from '../../db/schema/people.ts';
 import { pageWindow, toPage } from '../../http/paging.ts';
-import { providerOnly } from '../tenancy/route-access.ts';
+import { outsideLimitedMode } from '../tenancy/route-access.ts';
 
 const hospitals = alias(establishments, 'hospitals');
 
@@ -129,7 +129,7 @@ export const providerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.get(
     '/api/providers/',
     {
-      config: { access: providerOnly },
+      config: { access: outsideLimitedMode },
       schema: {
         tags: ['doctors'],
         operationId: 'listProviders',

@@ -16,7 +16,7 @@ import { createDoctor } from '../directory/create-doctor.ts';
 import { deleteDoctor } from '../directory/delete-doctor.ts';
 import { getDoctor, listDoctors } from '../directory/directory-doctors.ts';
 import { updateDoctor } from '../directory/update-doctor.ts';
-import { providerOnly } from '../tenancy/route-access.ts';
+import { outsideLimitedMode } from '../tenancy/route-access.ts';
 import { mayUseDirectoryOf, sharedDirectoryWith } from '../directory/directory-visibility.ts';
 import { callerOf } from '../tenancy/caller.ts';
 
@@ -31,7 +31,7 @@ export const DoctorIdParamsSchema = z.object({ id: z.uuid() });
 export const doctorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
-  const config = { access: providerOnly };
+  const config = { access: outsideLimitedMode };
   const tags = ['doctors'];
 
   app.get(

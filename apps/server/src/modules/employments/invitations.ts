@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { establishmentTypes, type AuState } from '@referrals/domain/establishments/establishment-codes';
 import { defaultPermissionsFor } from '@referrals/domain/people/default-permissions';
 import {
-  INVITE_VALID_DAYS,
+  invitationExpiry,
   hasOpenEmploymentAt,
   isActiveStatus,
   nextFreePriority,
@@ -40,8 +40,6 @@ export const NOT_INVITABLE_MESSAGE =
   'This email address cannot be invited. Ask the person for the email address they use at work.';
 export const PERSONAL_SPACE_INVITE_MESSAGE = 'Nobody can be invited to a personal space.';
 export const NOT_APPROVED_INVITE_MESSAGE = 'This establishment can invite staff once it has been approved.';
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The invitation email: who invited them to which establishment, and the link to answer. Nothing else, and
@@ -115,7 +113,7 @@ export async function inviteEmployee(options: {
   if (!place.is_approved) throw validationFailed({ non_field_errors: [NOT_APPROVED_INVITE_MESSAGE] });
 
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + INVITE_VALID_DAYS * DAY_MS);
+  const expiresAt = invitationExpiry(now);
   const actor = auditActorOf(request, { userId: caller.userId, establishmentId: place.id });
   let employmentId: string;
   try {

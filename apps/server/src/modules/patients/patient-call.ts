@@ -6,17 +6,10 @@ import { notFound } from '../../http/api-errors.ts';
 import { auditActorOf, type AuditActor } from '../audit/record-audit.ts';
 import { isUuid } from '../../http/ids.ts';
 import { callerOf, type Caller } from '../tenancy/caller.ts';
-import type { AccessRule } from '../tenancy/route-access.ts';
 import { findVisiblePatient } from './patient-queries.ts';
 import { patientEstablishmentOf } from './patient-visibility.ts';
 
 type PatientRow = typeof patients.$inferSelect;
-
-/** Lists and creates act for the current establishment; a caller with none (a patient user) gets 403. */
-export const actsForAnEstablishment: AccessRule = {
-  name: 'acts for an establishment',
-  allows: (caller) => caller.current !== null,
-};
 
 export const PatientIdParamsSchema = z.object({ id: z.string() });
 

@@ -157,6 +157,23 @@ describe('patients API', () => {
       });
     });
 
+    it('keeps the first health fund as the record’s own, whatever client sends the list', async () => {
+      const created = (
+        await create({
+          ...base,
+          health_funds: [
+            { type: 'HOSPITAL', health_fund_name: 'HCF', health_fund_num: '99' },
+            { type: 'EXTRAS', health_fund_name: 'Bupa', health_fund_num: '12' },
+          ],
+        })
+      ).json();
+      expect(created).toMatchObject({ health_fund_name: 'HCF', health_fund_num: '99' });
+      const res = await writeAsRead(gpA.api, 'PATCH', `/api/patients/${created.id}/`, {
+        health_funds: [{ type: 'EXTRAS', health_fund_name: 'Bupa', health_fund_num: '12' }],
+      });
+      expect(res.json()).toMatchObject({ health_fund_name: 'Bupa', health_fund_num: '12' });
+    });
+
     it('saves a primary carer always and drops (or deletes) a non-primary carer left empty', async () => {
       const created = await create({
         ...base,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { patients, visiblePatients } from '../../db/schema/patients.ts';
 import type { Caller } from '../tenancy/caller.ts';
-import { canSeePatientData } from '@referrals/domain/people/access-rules';
+import { canSeePatientData, isLimitedMode } from '@referrals/domain/people/access-rules';
 
 /**
  * Patient tenancy, in one place (house-style: one visibility function per entity). Every patient query and
@@ -27,7 +27,7 @@ export const DELETED_PATIENT_STATUS = 'deleted';
  * none (canSeePatientData).
  */
 export function patientEstablishmentOf(caller: Caller): string | null {
-  if (!caller.current || !canSeePatientData(caller.current)) return null;
+  if (!caller.current || !canSeePatientData(caller.current) || isLimitedMode(caller.access)) return null;
   return caller.current.establishment.id;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { isLimitedMode } from '@referrals/domain/people/access-rules';
 import { permissionDenied } from '../../http/api-errors.ts';
 import { callerOf, type Caller } from './caller.ts';
 
@@ -19,6 +20,25 @@ export type RouteAccess = 'public' | 'signed-in' | AccessRule;
 export const providerOnly: AccessRule = {
   name: 'provider',
   allows: (caller: Caller) => caller.role !== null,
+};
+
+/**
+ * For providers outside the PA and PM limited mode (spec section 2 Layout): at their personal establishment
+ * a practice administrator or manager has only Help Desk, Dashboard and Settings, and the API holds them to
+ * it as the web does. The directory and the Providers list use it.
+ */
+export const outsideLimitedMode: AccessRule = {
+  name: 'provider outside the limited mode',
+  allows: (caller: Caller) => caller.role !== null && !isLimitedMode(caller.access),
+};
+
+/**
+ * Acting for the current establishment's records: there is one, and it is not the limited mode. Lists and
+ * creates of patients (and referrals) use it; a patient user or a PA at their personal space gets 403.
+ */
+export const actsForAnEstablishment: AccessRule = {
+  name: 'acts for an establishment',
+  allows: (caller) => caller.current !== null && !isLimitedMode(caller.access),
 };
 
 declare module 'fastify' {

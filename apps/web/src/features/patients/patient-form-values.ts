@@ -261,11 +261,6 @@ export function patientSave(values: PatientFormValues, mode: 'create' | 'update'
   }
   // The MRN travels with the record on create only; afterwards the MRN panel saves it.
   if (mode === 'update' || !mrn_enabled) delete input.mrn;
-  if (input.health_fund_enabled === true) {
-    const first = input.health_funds?.[0];
-    input.health_fund_name = first?.health_fund_name ?? null;
-    input.health_fund_num = first?.health_fund_num ?? null;
-  }
   const sentCarers = input.carer_enabled === false ? [] : sentCarerIndexes(input.carers ?? []);
   return { body: preparePatientSave(input, { create: mode === 'create' }), sentCarers };
 }

@@ -197,3 +197,28 @@ export const EstablishmentWriteSchema = z
   });
 export type EstablishmentWrite = z.infer<typeof EstablishmentWriteSchema>;
 export type EstablishmentWriteInput = z.input<typeof EstablishmentWriteSchema>;
+
+/**
+ * An establishment waiting in the platform administrators' queue: not yet approved, or approved and not
+ * yet verified. Until approved it is offered neither as a receiver nor for joining (section 6 Rules).
+ */
+export const WaitingEstablishmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: establishmentTypes.codedSchema,
+  address1: z.string().nullable(),
+  city: z.string().nullable(),
+  state: AuStateSchema,
+  postcode: z.string().nullable(),
+  phone1: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  hospital: z.object({ id: z.string(), name: z.string() }).nullable(),
+  is_approved: z.boolean(),
+  is_verified: z.boolean(),
+  created_at: z.string(),
+  /** Who created it (its first account holder), or null for one seeded or imported. */
+  created_by: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type WaitingEstablishment = z.infer<typeof WaitingEstablishmentSchema>;
+export const WaitingEstablishmentPageSchema = pageOf(WaitingEstablishmentSchema);

@@ -21,6 +21,12 @@ export const providerOnly: AccessRule = {
   allows: (caller: Caller) => caller.role !== null,
 };
 
+/** The platform administrators' calls: the approval queue, approving and verifying establishments. */
+export const platformAdminOnly: AccessRule = {
+  name: 'platform-admin',
+  allows: (caller: Caller) => caller.isPlatformAdmin,
+};
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;

@@ -69,6 +69,7 @@ export const DepartmentSchema = z.object({
   description: z.string().nullable(),
   hospital: z.object({ id: z.string(), name: z.string() }),
   type: establishmentTypes.codedSchema,
+  is_approved: z.boolean(),
   is_verified: z.boolean(),
   accepts_join_requests: z.boolean(),
 });

@@ -4,7 +4,7 @@ import { Badge, Group } from '@mantine/core';
 export function ApprovalBadges({ isApproved, isVerified }: { isApproved: boolean; isVerified: boolean }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge color={isApproved ? 'green' : 'orange'} variant="light" c={isApproved ? 'green.9' : 'orange.9'}>
+      <Badge color={isApproved ? 'green' : 'yellow'} variant="light" c={isApproved ? 'green.9' : 'dark.7'}>
         {isApproved ? 'Approved' : 'Waiting for approval'}
       </Badge>
       <Badge color={isVerified ? 'blue' : 'gray'} variant="light" c={isVerified ? 'blue.9' : 'gray.8'}>

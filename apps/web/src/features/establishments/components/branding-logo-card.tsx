@@ -33,11 +33,18 @@ export function BrandingLogoCard({ establishment }: { establishment: Establishme
   return (
     <SectionCard
       title="Branding logo"
-      description="Shown in the top bar in place of the Referrals logo, and on the establishment's public pages. PNG or JPEG, up to 5 MB."
+      description="Shown in the top bar in place of the Referrals logo, and on the establishment's public pages. PNG, JPEG, GIF or WebP, up to 5 MB."
     >
       <Stack gap="sm">
         {current ? (
-          <Image src={current} alt={`Logo of ${establishment.name}`} h={64} w="auto" fit="contain" />
+          <Image
+            src={current}
+            alt={`Logo of ${establishment.name}`}
+            h={64}
+            w="auto"
+            fit="contain"
+            style={{ alignSelf: 'flex-start' }}
+          />
         ) : (
           <Text size="sm" c="gray.7">
             No logo yet.
@@ -49,7 +56,10 @@ export function BrandingLogoCard({ establishment }: { establishment: Establishme
           </Alert>
         )}
         <Group gap="sm">
-          <FileButton onChange={(file) => file && change(file)} accept="image/png,image/jpeg">
+          <FileButton
+            onChange={(file) => file && change(file)}
+            accept="image/png,image/jpeg,image/gif,image/webp"
+          >
             {(props) => (
               <Button {...props} leftSection={<IconPhotoUp size={16} />} loading={logo.isPending}>
                 {current ? 'Replace logo' : 'Upload a logo'}

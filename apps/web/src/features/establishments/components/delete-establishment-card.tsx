@@ -56,7 +56,7 @@ export function DeleteEstablishmentCard({
               Keep it
             </Button>
             <Button
-              color="red"
+              color="red.9"
               loading={remove.isPending}
               onClick={() =>
                 remove.mutate(undefined, {

@@ -75,7 +75,7 @@ test('a practice manager creates an establishment, which is offered for joining 
   await expect(page.getByText(`Your changes to ${NEW_PLACE} were saved.`)).toBeVisible();
   await toastsGone(page);
   await expectAccessible(page, 'manage establishment');
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('heading', { level: 1, name: NEW_PLACE }).scrollIntoViewIfNeeded();
   await screenshot(page, 'establishment-manage');
   await page.getByRole('button', { name: 'Delete establishment' }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${NEW_PLACE}?` });

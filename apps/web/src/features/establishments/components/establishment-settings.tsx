@@ -154,12 +154,13 @@ export function EstablishmentSettings({ profile }: { profile: Profile }) {
       <SectionCard
         title="Create an establishment"
         description="Set up your practice, clinic or hospital in Referrals. You become its account holder; it is approved by the Referrals team before others can find it."
-        aside={
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setCreating(true)}>
+      >
+        <Group>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             Create an establishment
           </Button>
-        }
-      />
+        </Group>
+      </SectionCard>
       <CreateEstablishmentDialog
         opened={creating}
         onClose={() => setCreating(false)}

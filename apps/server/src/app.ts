@@ -17,6 +17,7 @@ import { doctorListRoutes } from './modules/doctors/doctor-list-routes.ts';
 import { doctorRoutes } from './modules/doctors/doctor-routes.ts';
 import { directoryRoutes } from './modules/directory/directory-routes.ts';
 import { providerRoutes } from './modules/directory/provider-routes.ts';
+import { approvalQueueRoutes } from './modules/establishments/approval-queue-routes.ts';
 import { brandingLogoRoutes } from './modules/establishments/branding-logo-routes.ts';
 import { counterRoutes } from './modules/employments/counters-routes.ts';
 import { employmentRoutes } from './modules/employments/employment-routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(establishmentRoutes);
   await app.register(establishmentWriteRoutes);
   await app.register(brandingLogoRoutes);
+  await app.register(approvalQueueRoutes);
   await app.register(doctorListRoutes);
   await app.register(doctorRoutes);
   await app.register(directoryRoutes);

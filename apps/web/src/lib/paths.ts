@@ -138,7 +138,15 @@ export const paths = {
       path: '/settings/:type',
       getHref: (section: SettingsSection) => `/settings/${segment(section)}`,
     },
+    /** Managing one establishment the user may edit (its details, settings, departments, logo). */
+    establishment: {
+      path: '/settings/establishments/:id',
+      getHref: (id: string) => `/settings/establishments/${segment(id)}`,
+    },
   },
+
+  /** The platform administrators' queue of establishments waiting for approval or verification. */
+  approvals: { path: '/approvals', getHref: () => '/approvals' },
 
   reviewInvite: {
     path: '/review-invite/:id',

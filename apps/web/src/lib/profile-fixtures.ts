@@ -33,6 +33,7 @@ export function employmentFixture(
     special_access_requested: false,
     user_tag: null,
     user_tag_other: null,
+    actioned_by: null,
   };
 }
 
@@ -66,7 +67,9 @@ export function profileFixture(overrides: Partial<Profile> = {}): Profile {
     no_ahpra_and_professional_association: false,
     specialties: [],
     employments: [],
+    connections: [],
     permissions: [],
+    is_platform_admin: false,
     registration_completed: false,
     mfa_status: false,
     pending_mfa: false,

@@ -69,6 +69,7 @@ export const DepartmentSchema = z.object({
   description: z.string().nullable(),
   hospital: z.object({ id: z.string(), name: z.string() }),
   type: establishmentTypes.codedSchema,
+  is_approved: z.boolean(),
   is_verified: z.boolean(),
   accepts_join_requests: z.boolean(),
 });
@@ -200,3 +201,28 @@ export type EstablishmentWriteInput = z.input<typeof EstablishmentWriteSchema>;
 
 /** The path of a call about one establishment (establishments/{id}/...). */
 export const EstablishmentIdParamsSchema = z.object({ id: z.uuid() });
+
+/**
+ * An establishment waiting in the platform administrators' queue: not yet approved, or approved and not
+ * yet verified. Until approved it is offered neither as a receiver nor for joining (section 6 Rules).
+ */
+export const WaitingEstablishmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: establishmentTypes.codedSchema,
+  address1: z.string().nullable(),
+  city: z.string().nullable(),
+  state: AuStateSchema,
+  postcode: z.string().nullable(),
+  phone1: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  hospital: z.object({ id: z.string(), name: z.string() }).nullable(),
+  is_approved: z.boolean(),
+  is_verified: z.boolean(),
+  created_at: z.string(),
+  /** Who created it (its first account holder), or null for one seeded or imported. */
+  created_by: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type WaitingEstablishment = z.infer<typeof WaitingEstablishmentSchema>;
+export const WaitingEstablishmentPageSchema = pageOf(WaitingEstablishmentSchema);

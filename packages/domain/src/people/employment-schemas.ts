@@ -8,6 +8,7 @@ import {
   RoleSchema,
   SubRoleSchema,
   TitleSchema,
+  employmentActionedBy,
   employmentStatuses,
   roles,
 } from './people-codes.ts';
@@ -138,6 +139,8 @@ export const StaffMemberSchema = z.object({
   user_tag_other: z.string().nullable(),
   invite_expires_at: z.string().nullable(),
   created_at: z.string(),
+  /** Who made the last change of status (section 4 Employment). */
+  actioned_by: employmentActionedBy.codedSchema.nullable(),
 });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 export const StaffPageSchema = pageOf(StaffMemberSchema);

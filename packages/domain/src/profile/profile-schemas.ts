@@ -10,6 +10,7 @@ import {
   RoleSchema,
   SubRoleSchema,
   TitleSchema,
+  employmentActionedBy,
   employmentStatuses,
   roles,
 } from '../people/people-codes.ts';
@@ -151,8 +152,26 @@ export const EmploymentSchema = z.object({
   special_access_requested: z.boolean(),
   user_tag: z.string().nullable(),
   user_tag_other: z.string().nullable(),
+  /** Who made the last change of status: the doctor (employee) or the establishment (section 4 Employment). */
+  actioned_by: employmentActionedBy.codedSchema.nullable(),
 });
 export type Employment = z.infer<typeof EmploymentSchema>;
+
+/**
+ * One of the profile's connections (section 3 Profile: connections): someone with an approved employment
+ * at an establishment where the user holds one too. The spec names the field only; colleagues are our
+ * reading of it (docs/establishments-and-employments.md).
+ */
+export const ConnectionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: roles.codedSchema.nullable(),
+  /** The establishments the two share, by name. */
+  establishments: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type Connection = z.infer<typeof ConnectionSchema>;
 
 /**
  * The profile GET profile/ returns (section 3 Profile / user). Stored values are described, not re-checked:
@@ -183,7 +202,10 @@ export const ProfileSchema = z.object({
   no_ahpra_and_professional_association: z.boolean(),
   specialties: z.array(SpecialtySchema),
   employments: z.array(EmploymentSchema),
+  connections: z.array(ConnectionSchema),
   permissions: z.array(PermissionSchema),
+  /** Approves and verifies new establishments; set by the platform, never through the API. */
+  is_platform_admin: z.boolean(),
   registration_completed: z.boolean(),
   mfa_status: z.boolean(),
   pending_mfa: z.boolean(),

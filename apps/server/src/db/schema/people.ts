@@ -66,6 +66,11 @@ export const users = pgTable(
     /** argon2id; null until the person sets a password (e.g. an invited user). */
     password_hash: text('password_hash'),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * A platform administrator approves and verifies new establishments. Set only by the demo seed or by
+     * hand in the database, never through the API: no write body carries it.
+     */
+    is_platform_admin: boolean('is_platform_admin').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

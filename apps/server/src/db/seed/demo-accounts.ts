@@ -12,4 +12,8 @@ export const DEMO_ACCOUNTS = [
   },
   { email: 'hospital@demo.test', who: 'Dr Aisha Rahman, head of Cardiology at Royal Eastern Hospital' },
   { email: 'patient@demo.test', who: 'Emily Watson, a patient of Harbourside' },
+  {
+    email: 'admin@demo.test',
+    who: 'Sam Fletcher, platform administrator: approves and verifies new establishments',
+  },
 ] as const;

@@ -26,7 +26,7 @@ describe('the demo seed', () => {
     expect(await isDatabaseEmpty(t.database.db)).toBe(false);
   });
 
-  it('has every documented demo account, each with a place to work or a patient record', async () => {
+  it('has every documented demo account, each with a place to work, a patient record or the platform to run', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await t.database.db.select().from(users).where(eq(users.email, account.email));
       expect(user, account.email).toBeDefined();
@@ -38,7 +38,8 @@ describe('the demo seed', () => {
         .select()
         .from(patients)
         .where(eq(patients.user_id, user?.id ?? ''));
-      expect(jobs.length + records.length, account.email).toBeGreaterThan(0);
+      const administers = user?.is_platform_admin ? 1 : 0;
+      expect(jobs.length + records.length + administers, account.email).toBeGreaterThan(0);
     }
     const [pm] = await t.database.db
       .select({ holder: employments.is_account_holder })
@@ -46,6 +47,11 @@ describe('the demo seed', () => {
       .innerJoin(users, eq(users.id, employments.user_id))
       .where(eq(users.email, 'pm@demo.test'));
     expect(pm?.holder).toBe(true);
+    const admins = await t.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.is_platform_admin, true));
+    expect(admins).toEqual([{ email: 'admin@demo.test' }]);
   });
 
   it('staffs the practice and the clinic with every role, and leaves a join request to answer', async () => {

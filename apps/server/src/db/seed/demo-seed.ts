@@ -285,6 +285,17 @@ async function seedPeople(tx: Queryable, places: Places, passwordHash: string) {
     permissions: ['manage_referral'],
   });
 
+  // The platform administrator approves and verifies new establishments; they work at none of them.
+  await createUser(tx, {
+    email: 'admin@demo.test',
+    title: 'MR',
+    first_name: 'Sam',
+    last_name: 'Fletcher',
+    role: 'PM',
+    sub_role: 'OM',
+    is_platform_admin: true,
+  });
+
   for (const member of STAFF) {
     const user = await createUser(tx, {
       email: member.email,

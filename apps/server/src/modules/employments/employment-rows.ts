@@ -1,7 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { establishmentTypes, type AuState } from '@referrals/domain/establishments/establishment-codes';
 import { effectiveEmploymentStatus } from '@referrals/domain/people/employment-rules';
-import { employmentStatuses, type EmploymentStatus } from '@referrals/domain/people/people-codes';
+import {
+  employmentActionedBy,
+  employmentStatuses,
+  type EmploymentStatus,
+} from '@referrals/domain/people/people-codes';
 import type { Employment } from '@referrals/domain/profile/profile-schemas';
 import type { Queryable } from '../../db/database.ts';
 import type { establishments } from '../../db/schema/establishments.ts';
@@ -100,6 +104,11 @@ export function isOpenEmploymentConflict(error: unknown): boolean {
   return false;
 }
 
+/** The employment's actioned_by as a coded value; a row from before it was recorded has none. */
+export function actionedBy(stored: string | null) {
+  return employmentActionedBy.isCode(stored) ? employmentActionedBy.coded(stored) : null;
+}
+
 /** The profile's Employment (section 3), with the status the row reads as now. */
 export function toProfileEmployment(employment: LoadedEmployment): Employment {
   const { row, place } = employment;
@@ -125,6 +134,7 @@ export function toProfileEmployment(employment: LoadedEmployment): Employment {
     user_tag_other: row.user_tag_other,
     head_of_department_requested: row.head_of_department_requested,
     special_access_requested: row.special_access_requested,
+    actioned_by: actionedBy(row.actioned_by),
   };
 }
 

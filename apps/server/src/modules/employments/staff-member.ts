@@ -10,6 +10,7 @@ import {
 } from '@referrals/domain/people/people-codes';
 import type { Queryable } from '../../db/database.ts';
 import { employments, users } from '../../db/schema/people.ts';
+import { actionedBy } from '../employments/employment-rows.ts';
 
 /** The columns of a staff member's row: the employment and what the admin portal shows of the person. */
 export const staffColumns = {
@@ -68,6 +69,7 @@ export function toStaffMember({ employment: e, user }: StaffRow, now: Date): Sta
     user_tag_other: e.user_tag_other,
     invite_expires_at: e.invite_expires_at?.toISOString() ?? null,
     created_at: e.created_at.toISOString(),
+    actioned_by: actionedBy(e.actioned_by),
   };
 }
 

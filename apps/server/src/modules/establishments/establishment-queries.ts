@@ -298,6 +298,7 @@ async function departmentsOf(
       description: row.description,
       hospital: { id: hospitalId, name: names.get(hospitalId) ?? '' },
       type: establishmentTypes.coded('DT'),
+      is_approved: row.is_approved,
       is_verified: row.is_verified,
       accepts_join_requests: row.accepts_join_requests,
     });

@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { establishmentTypes, type AuState } from '@referrals/domain/establishments/establishment-codes';
 import {
   employmentStatuses,
@@ -7,10 +8,16 @@ import {
   type SubRole,
 } from '@referrals/domain/people/people-codes';
 import { effectiveEmploymentStatus } from '@referrals/domain/people/employment-rules';
-import { EMAIL_NOTIFICATION_FIELDS, type Profile } from '@referrals/domain/profile/profile-schemas';
+import {
+  EMAIL_NOTIFICATION_FIELDS,
+  type Connection,
+  type Profile,
+} from '@referrals/domain/profile/profile-schemas';
 import { orderEmployments } from '@referrals/domain/profile/profile-save-rules';
 import type { Queryable } from '../../db/database.ts';
-import { specialties, users } from '../../db/schema/people.ts';
+import { establishments } from '../../db/schema/establishments.ts';
+import { employments, specialties, users } from '../../db/schema/people.ts';
+import { actionedBy } from '../employments/employment-rows.ts';
 import { brandingLogoUrl } from '../establishments/establishment-queries.ts';
 import { employmentsWithEstablishments } from '../tenancy/user-employments.ts';
 import { profileImageUrl } from './profile-images.ts';
@@ -67,8 +74,10 @@ export async function loadProfile(q: Queryable, userId: string): Promise<Profile
         special_access_requested: e.special_access_requested,
         user_tag: e.user_tag,
         user_tag_other: e.user_tag_other,
+        actioned_by: actionedBy(e.actioned_by),
       })),
     ),
+    connections: await connectionsOf(q, userId),
     permissions: (current?.employment.permissions ?? []) as Permission[],
     current_establishment: user.current_establishment_id,
   };
@@ -124,5 +133,52 @@ function userFields(user: UserRow) {
     signature_image: profileImageUrl('signature-image', user.signature_image),
     signature: user.signature,
     linked_account: user.linked_account,
+    is_platform_admin: user.is_platform_admin,
   };
+}
+
+/**
+ * The profile's connections: everyone else with an approved employment at an establishment where the user
+ * holds an approved one, personal spaces aside, each once with the places the two share, by name.
+ */
+async function connectionsOf(q: Queryable, userId: string): Promise<Connection[]> {
+  const mine = alias(employments, 'mine');
+  const rows = await q
+    .select({
+      id: users.id,
+      title: users.title,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      role: users.role,
+      establishment: { id: establishments.id, name: establishments.name },
+    })
+    .from(mine)
+    .innerJoin(establishments, eq(establishments.id, mine.establishment_id))
+    .innerJoin(
+      employments,
+      and(eq(employments.establishment_id, mine.establishment_id), eq(employments.status, 'APPROVED')),
+    )
+    .innerJoin(users, eq(users.id, employments.user_id))
+    .where(
+      and(
+        eq(mine.user_id, userId),
+        eq(mine.status, 'APPROVED'),
+        ne(establishments.type, 'PA'),
+        ne(users.id, userId),
+      ),
+    )
+    .orderBy(asc(users.last_name), asc(users.first_name), asc(users.id), asc(establishments.name));
+  const byPerson = new Map<string, Connection>();
+  for (const { establishment, role, ...person } of rows) {
+    const known = byPerson.get(person.id);
+    if (known) known.establishments.push(establishment);
+    else {
+      byPerson.set(person.id, {
+        ...person,
+        role: roles.isCode(role) ? roles.coded(role) : null,
+        establishments: [establishment],
+      });
+    }
+  }
+  return [...byPerson.values()];
 }

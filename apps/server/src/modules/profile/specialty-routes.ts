@@ -5,11 +5,16 @@ import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
 import { SpecialtyInputSchema, SpecialtySchema } from '@referrals/domain/profile/profile-schemas';
 import { specialties } from '../../db/schema/people.ts';
 import { notFound, validationFailed } from '../../http/api-errors.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
+import { deleteSpecialty } from './delete-specialty.ts';
 import { loadProfile } from './load-profile.ts';
 
 const SPECIALTY_ROLES = ['SP', 'GP'];
 
-/** A provider's specialties (spec section 7: POST profile/specialties/ 201, PUT profile/specialties/{id}/ 200). */
+/**
+ * A provider's specialties (spec section 7: POST profile/specialties/ 201, PUT and DELETE
+ * profile/specialties/{id}/).
+ */
 export const specialtyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
@@ -75,6 +80,31 @@ export const specialtyRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       const [row] = await db.update(specialties).set({ priority, practice, field }).where(mine).returning();
       if (!row) throw notFound();
       return { id: row.id, priority: row.priority, practice: row.practice, field: row.field };
+    },
+  );
+
+  app.delete(
+    '/api/profile/specialties/:id/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['profile'],
+        summary: 'Remove a specialty',
+        description: "Another user's specialty, or one already removed: 404.",
+        security,
+        params: z.object({ id: z.uuid() }),
+        response: {
+          204: z.undefined(),
+          400: FieldErrorsSchema,
+          401: DetailErrorSchema,
+          404: DetailErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = auditActorOf(request, { userId: userId(request) });
+      await deleteSpecialty(db, { userId: userId(request), actor, id: request.params.id });
+      return reply.status(204).send();
     },
   );
 

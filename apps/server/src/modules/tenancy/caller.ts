@@ -38,6 +38,8 @@ export type Caller = {
   userId: string;
   role: Role | null;
   subRole: SubRole | null;
+  /** Approves and verifies new establishments (users.is_platform_admin; never set through the API). */
+  isPlatformAdmin: boolean;
   employments: CallerEmployment[];
   /** The employment at the current establishment, or null when the caller may act for none. */
   current: CallerEmployment | null;
@@ -62,6 +64,7 @@ export async function loadCaller(
       role: users.role,
       sub_role: users.sub_role,
       current_establishment_id: users.current_establishment_id,
+      is_platform_admin: users.is_platform_admin,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -88,6 +91,7 @@ export async function loadCaller(
     userId,
     role,
     subRole: user.sub_role as SubRole | null,
+    isPlatformAdmin: user.is_platform_admin,
     employments: jobs,
     current,
     access: {

@@ -41,6 +41,12 @@ export const actsForAnEstablishment: AccessRule = {
   allows: (caller) => caller.current !== null && !isLimitedMode(caller.access),
 };
 
+/** The platform administrators' calls: the approval queue, approving and verifying establishments. */
+export const platformAdminOnly: AccessRule = {
+  name: 'platform-admin',
+  allows: (caller: Caller) => caller.isPlatformAdmin,
+};
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;

@@ -200,6 +200,11 @@ describe('tenancy: another establishment’s objects are not found', () => {
         url: `/api/profile/specialties/${specialtyA}/`,
         body: { priority: 1, practice: 'SURGICAL', field: null },
       },
+      {
+        method: 'DELETE',
+        route: '/api/profile/specialties/:id/',
+        url: `/api/profile/specialties/${specialtyA}/`,
+      },
       ...directoryMatrix(),
       ...patientMatrix(),
     ];
@@ -251,7 +256,13 @@ describe('tenancy: another establishment’s objects are not found', () => {
   }
 
   /** Routes whose id is not tenant data: public images of approved establishments. */
-  const NOT_TENANT_DATA = ['GET /api/public/establishments/:id/branding-logo/'];
+  // The platform administrators decide on every establishment by design; anyone else gets 403 there
+  // (approval-queue-routes.test.ts), whichever establishment they hold.
+  const NOT_TENANT_DATA = [
+    'GET /api/public/establishments/:id/branding-logo/',
+    'POST /api/platform/establishments/:id/approve/',
+    'POST /api/platform/establishments/:id/verify/',
+  ];
 
   it('covers every route that takes an id', () => {
     const covered = new Set(matrix().map((entry) => `${entry.method} ${entry.route}`));

@@ -62,7 +62,12 @@ export function MainLayout() {
         />
       </AppShell.Header>
       <AppShell.Navbar id={SIDE_NAV_ID} aria-label="Main navigation" data-collapsed={rail}>
-        <SideNav collapsed={rail} access={access} onNavigate={mobileNav.close} />
+        <SideNav
+          collapsed={rail}
+          access={access}
+          platformAdmin={profile?.is_platform_admin === true}
+          onNavigate={mobileNav.close}
+        />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         {redirect === null ? <Outlet /> : <Navigate to={redirect} replace />}

@@ -1,5 +1,6 @@
 import {
   IconAddressBook,
+  IconRosetteDiscountCheck,
   IconArchive,
   IconFileDownload,
   IconFilePencil,
@@ -22,6 +23,7 @@ import type { NavItemId } from './nav-items';
 // Distinct icons even where labels repeat across groups: in the collapsed rail the icon is all a user sees.
 export const NAV_ICONS: Readonly<Record<NavItemId, Icon>> = {
   dashboard: IconLayoutDashboard,
+  approvals: IconRosetteDiscountCheck,
   'inbox-referrals': IconInbox,
   'inbox-reports': IconFileDownload,
   'inbox-case-conferences': IconMessages,

@@ -68,6 +68,19 @@ describe('visible side navigation (spec section 6 Rules)', () => {
     expect(ids(context())).toEqual(NAV_GROUPS.flatMap((group) => group.items.map((i) => i.id)));
   });
 
+  it('adds Establishment approvals for platform administrators only, whatever else they see', () => {
+    expect(ids(context())).not.toContain('approvals');
+    const admin = visibleNavGroups(context(), { platformAdmin: true });
+    expect(admin.at(-1)).toMatchObject({
+      label: 'Platform',
+      items: [{ id: 'approvals', label: 'Establishment approvals', href: '/approvals' }],
+    });
+    expect(visibleNavGroups(undefined, { platformAdmin: false }).map((g) => g.label)).not.toContain(
+      'Platform',
+    );
+    expect(activeNavItem('/approvals')).toBe('approvals');
+  });
+
   it('hides the inbox without accept_referral, and the drafts by their permissions', () => {
     const shown = ids(context({ permissions: ['manage_referral'] }));
     expect(shown).not.toContain('inbox-referrals');

@@ -25,7 +25,8 @@ export type NavItemId =
   | 'contacts'
   | 'trash'
   | 'help'
-  | 'settings';
+  | 'settings'
+  | 'approvals';
 
 export type NavItem = {
   id: NavItemId;
@@ -106,6 +107,12 @@ export const LIMITED_NAV_GROUPS: readonly NavGroup[] = [
   },
 ];
 
+/** The platform administrators' own group: the queue of establishments waiting for approval. */
+export const PLATFORM_NAV_GROUP: NavGroup = {
+  label: 'Platform',
+  items: [item('approvals', 'Establishment approvals', paths.approvals.getHref())],
+};
+
 /** Whether an item is shown to this user (spec section 6 Rules). */
 function isVisible(id: NavItemId, context: AccessContext): boolean {
   switch (id) {
@@ -129,21 +136,30 @@ function isVisible(id: NavItemId, context: AccessContext): boolean {
     case 'trash':
     case 'help':
     case 'settings':
+    case 'approvals':
       return true;
   }
 }
 
 /**
  * The side navigation for this user: the limited mode's three items at a PA or PM's personal space, else
- * the items their permissions allow, leaving out groups with nothing left in them.
+ * the items their permissions allow, leaving out groups with nothing left in them; a platform
+ * administrator also gets the Platform group.
  */
-export function visibleNavGroups(context: AccessContext | undefined): readonly NavGroup[] {
-  if (context === undefined) return NAV_GROUPS;
-  if (isLimitedMode(context)) return LIMITED_NAV_GROUPS;
-  return NAV_GROUPS.map((group) => ({
-    ...group,
-    items: group.items.filter((navItem) => isVisible(navItem.id, context)),
-  })).filter((group) => group.items.length > 0);
+export function visibleNavGroups(
+  context: AccessContext | undefined,
+  options: { platformAdmin?: boolean } = {},
+): readonly NavGroup[] {
+  const platform = options.platformAdmin === true ? [PLATFORM_NAV_GROUP] : [];
+  if (context === undefined) return [...NAV_GROUPS, ...platform];
+  if (isLimitedMode(context)) return [...LIMITED_NAV_GROUPS, ...platform];
+  return [
+    ...NAV_GROUPS.map((group) => ({
+      ...group,
+      items: group.items.filter((navItem) => isVisible(navItem.id, context)),
+    })).filter((group) => group.items.length > 0),
+    ...platform,
+  ];
 }
 
 /**
@@ -175,5 +191,6 @@ export function activeNavItem(pathname: string): NavItemId | null {
   // Only the limited mode lists these two; elsewhere they match no item on screen.
   if (area === 'help') return 'help';
   if (area === 'settings') return 'settings';
+  if (area === 'approvals') return 'approvals';
   return null;
 }

@@ -16,6 +16,8 @@ type SideNavProps = {
   collapsed: boolean;
   /** The section 6 rules' input; undefined only before the profile has loaded. */
   access: AccessContext | undefined;
+  /** Adds the Platform group (Establishment approvals). */
+  platformAdmin?: boolean;
   /** Unread counts per item, from the nav stats API once it exists; items without one show no badge. */
   unreadCounts?: Partial<Record<NavItemId, number>>;
   /** Called after a link is followed, so the mobile drawer can close. */
@@ -142,9 +144,9 @@ function SideNavGroup({ group, collapsed, active, unreadCounts, onNavigate, firs
 }
 
 /** The side navigation of the main layout (spec section 2 Layout). */
-export function SideNav({ collapsed, access, unreadCounts, onNavigate }: SideNavProps) {
+export function SideNav({ collapsed, access, platformAdmin, unreadCounts, onNavigate }: SideNavProps) {
   const active = activeNavItem(useLocation().pathname);
-  const groups = visibleNavGroups(access);
+  const groups = visibleNavGroups(access, { platformAdmin });
   // The limited mode offers Help Desk, Dashboard and Settings only; there is no referral to start there.
   const limited = access !== undefined && isLimitedMode(access);
   const newReferral: NewReferralButtonState =

@@ -117,6 +117,14 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.settings.section.path, 'Settings', () =>
       import('./settings-section-route').then((m) => m.SettingsSectionRoute),
     ),
+    lazyRoute(paths.settings.establishment.path, 'Establishment', () =>
+      import('@/features/establishments/pages/manage-establishment-page').then(
+        (m) => m.ManageEstablishmentPage,
+      ),
+    ),
+    lazyRoute(paths.approvals.path, 'Establishment approvals', () =>
+      import('@/features/platform/pages/approvals-page').then((m) => m.ApprovalsPage),
+    ),
     lazyRoute(paths.reviewInvite.path, 'Review employment invite', () =>
       import('@/features/establishments/pages/review-invite-page').then((m) => m.ReviewInvitePage),
     ),

@@ -57,6 +57,7 @@ function member(
     user_tag_other: null,
     invite_expires_at: null,
     created_at: '2026-01-05T09:00:00+11:00',
+    actioned_by: null,
     ...overrides,
   };
 }

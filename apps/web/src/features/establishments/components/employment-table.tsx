@@ -3,6 +3,8 @@ import { statusAfter } from '@referrals/domain/people/employment-rules';
 import { canAccessEstablishment } from '@referrals/domain/profile/profile-save-rules';
 import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
 import { PRACTICE_NOT_SELECTED_MESSAGE } from '@referrals/domain/profile/profile-save-rules';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { EmploymentStatusBadge } from '@/ui/employment-status-badge';
 
 export type EmploymentSlot = { label: string; employments: readonly Employment[]; required: boolean };
@@ -65,6 +67,17 @@ function EmploymentRow({
       </Table.Td>
       <Table.Td>
         <Group gap={6} justify="flex-end" wrap="nowrap">
+          {employment.is_account_holder && employment.status.value === 'APPROVED' && (
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={paths.settings.establishment.getHref(employment.establishment.id)}
+              aria-label={`Manage ${name}`}
+            >
+              Manage
+            </Button>
+          )}
           {!isCurrent && accessible && (
             <Button
               size="xs"

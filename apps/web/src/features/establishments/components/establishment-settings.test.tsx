@@ -9,6 +9,7 @@ import type { Employment, Profile } from '@referrals/domain/profile/profile-sche
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useProfile } from '@/lib/auth/get-profile';
 import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
+import { establishmentFixture as establishment } from '@/test/establishment-fixture';
 import { fakeApi } from '@/test/fake-api';
 import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
 import { EstablishmentSettings } from './establishment-settings';
@@ -24,6 +25,7 @@ function Section() {
 
 const routes = [
   { path: '/settings/establishments', element: <Section /> },
+  landing('/settings/establishments/:id', 'Manage page'),
   landing('/review-invite/:id', 'Review page'),
 ];
 
@@ -38,41 +40,6 @@ function gp(employments: Employment[]): Profile {
     employments,
     current_establishment: employments[0]?.establishment.id ?? null,
   });
-}
-
-function establishment(id: string, name: string, overrides: Partial<Establishment> = {}): Establishment {
-  return {
-    id,
-    name,
-    type: establishmentTypes.coded('CL'),
-    phone1: null,
-    phone2: null,
-    address1: '1 Example Street',
-    address2: null,
-    city: 'Sydney',
-    state: 'NSW',
-    postcode: '2000',
-    email: null,
-    website: null,
-    description: null,
-    can_edit: false,
-    can_delete: false,
-    is_approved: true,
-    is_verified: true,
-    accepts_join_requests: true,
-    accepts_in_app_referrals: true,
-    disable_auto_allocation: false,
-    allows_shared_inbox_access: false,
-    allows_cpl_and_shared_outbox_access: false,
-    case_conferences_enabled: false,
-    sms_enabled: false,
-    services: [],
-    health_organisation_network: null,
-    branding: { logo: null },
-    departments: [],
-    hospital: null,
-    ...overrides,
-  };
 }
 
 const page = (results: Establishment[]) => ({ count: results.length, next: null, previous: null, results });
@@ -196,6 +163,7 @@ describe('Settings > establishments (spec sections 2, 4 Employment and 7)', () =
           description: null,
           hospital: { id: 'royal', name: 'Royal Eastern Hospital' },
           type: establishmentTypes.coded('DT'),
+          is_approved: true,
           is_verified: true,
           accepts_join_requests: true,
         },
@@ -279,5 +247,54 @@ describe('Settings > establishments (spec sections 2, 4 Employment and 7)', () =
     renderRoutes(routes, '/settings/establishments');
     expect(await screen.findByText(TOO_MANY_EMPLOYMENTS_MESSAGE)).toBeDefined();
     expect(screen.queryByLabelText('Search establishments')).toBeNull();
+  });
+
+  it('creates an establishment: the type chosen, a server 400 shown on its field, then the new one to manage', async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: { name: ['An establishment with this name exists.'] },
+    };
+    const api = fakeApi({
+      'GET /api/profile/': { status: 200, body: gp([practice, personal]) },
+      'POST /api/establishments/': () => answer,
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/settings/establishments');
+    await user.click(await screen.findByRole('button', { name: 'Create an establishment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create an establishment' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create establishment' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeDefined();
+    expect(api.callsTo('POST /api/establishments/')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Bayside Family Clinic');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Clinic' }));
+    await user.click(within(dialog).getByRole('switch', { name: /Accepts join requests/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create establishment' }));
+    expect(await within(dialog).findByText('An establishment with this name exists.')).toBeDefined();
+    expect(api.callsTo('POST /api/establishments/')[0]?.body).toMatchObject({
+      name: 'Bayside Family Clinic',
+      type: 'CL',
+      accepts_join_requests: true,
+      accepts_in_app_referrals: false,
+    });
+
+    answer = {
+      status: 201,
+      body: establishment('bayside', 'Bayside Family Clinic', { is_approved: false, can_edit: true }),
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Create establishment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/establishments/bayside'));
+    expect(await screen.findByText('Bayside Family Clinic is waiting for approval.')).toBeDefined();
+  });
+
+  it('offers Manage for the establishments the user holds, not for the others', async () => {
+    fakeApi({ 'GET /api/profile/': { status: 200, body: gp([practice, hospital, personal]) } });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/settings/establishments');
+    await user.click(await screen.findByRole('link', { name: 'Manage Establishment practice' }));
+    expect(router.state.location.pathname).toBe('/settings/establishments/practice');
+    expect(screen.queryByRole('link', { name: 'Manage Establishment hospital' })).toBeNull();
   });
 });

@@ -3,15 +3,16 @@ import { notifications } from '@mantine/notifications';
 import { selectorGroups } from '@referrals/domain/people/employment-rules';
 import { orderEmployments } from '@referrals/domain/profile/profile-save-rules';
 import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
-import { IconMailOpened } from '@tabler/icons-react';
+import { IconMailOpened, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-error';
 import { currentEmployment } from '@/lib/profile-display';
 import { paths } from '@/lib/paths';
 import { useMakePrimary } from '../api/make-primary';
 import { useSwitchEstablishment } from '../use-switch-establishment';
 import { EmploymentStatusBadge } from '@/ui/employment-status-badge';
+import { CreateEstablishmentDialog } from './create-establishment-dialog';
 import { EmploymentTable, type EmploymentSlot } from './employment-table';
 import { JoinEstablishment } from './join-establishment';
 import { LeaveDialog } from './leave-dialog';
@@ -89,13 +90,15 @@ function ClosedEmployments({ closed }: { closed: readonly Employment[] }) {
 
 /**
  * Settings > establishments (spec sections 2 Settings sections, 4 Employment, 7): the user's
- * establishments by group, making one current or primary, leaving, invitations to review, joining
- * another, and the closed ones folded away.
+ * establishments by group, making one current or primary, leaving, managing those they hold, invitations
+ * to review, creating and joining another, and the closed ones folded away.
  */
 export function EstablishmentSettings({ profile }: { profile: Profile }) {
   const switchEstablishment = useSwitchEstablishment();
   const makePrimary = useMakePrimary();
   const [leaving, setLeaving] = useState<Employment | null>(null);
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
   const groups = selectorGroups(orderEmployments(profile.employments));
   const invitations = profile.employments.filter((e) => e.status.value === 'INVITED');
   const slots: EmploymentSlot[] = [
@@ -148,6 +151,24 @@ export function EstablishmentSettings({ profile }: { profile: Profile }) {
           <Invitations invitations={invitations} />
         </SectionCard>
       )}
+      <SectionCard
+        title="Create an establishment"
+        description="Set up your practice, clinic or hospital in Referrals. You become its account holder; it is approved by the Referrals team before others can find it."
+      >
+        <Group>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Create an establishment
+          </Button>
+        </Group>
+      </SectionCard>
+      <CreateEstablishmentDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(created) => {
+          setCreating(false);
+          void navigate(paths.settings.establishment.getHref(created.id));
+        }}
+      />
       <SectionCard
         title="Join an establishment"
         description="Ask to join a practice, clinic, hospital or department. Its account holder approves the request."

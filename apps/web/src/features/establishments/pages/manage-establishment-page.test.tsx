@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { establishmentTypes } from '@referrals/domain/establishments/establishment-codes';
+import { POSTCODE_MESSAGE } from '@referrals/domain/establishments/establishment-schemas';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { establishmentFixture } from '@/test/establishment-fixture';
+import { fakeApi } from '@/test/fake-api';
+import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
+import { ManageEstablishmentPage } from './manage-establishment-page';
+
+beforeAll(() => embedRuntimeConfig());
+afterEach(() => notifications.clean());
+
+// The schema the form checks with takes a hospital's id as a UUID, as the server gives it.
+const ROYAL = '7d0c2a38-5d8f-4a52-9f0e-0b7a4b3f9c11';
+
+const routes = [
+  { path: '/settings/establishments/:id', element: <ManageEstablishmentPage /> },
+  landing('/settings/establishments', 'Settings establishments'),
+];
+
+const bayside = establishmentFixture('bayside', 'Bayside Family Clinic', {
+  can_edit: true,
+  can_delete: true,
+  is_approved: false,
+  is_verified: false,
+  services: ['ADULT'],
+});
+
+describe('managing an establishment (spec sections 3 Establishment, 6 Rules, 7)', () => {
+  it('saves the details and settings with PUT, keeping what the form does not show, and shows 400s on fields', async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: { postcode: [POSTCODE_MESSAGE] },
+    };
+    const api = fakeApi({
+      'GET /api/establishments/bayside/': { status: 200, body: bayside },
+      'PUT /api/establishments/bayside/': () => answer,
+      'GET /api/profile/': { status: 200, body: {} },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/settings/establishments/bayside');
+
+    expect(await screen.findByRole('heading', { name: 'Bayside Family Clinic' })).toBeDefined();
+    expect(screen.getByText('Waiting for approval')).toBeDefined();
+    const form = screen.getByRole('form', { name: 'Details of Bayside Family Clinic' });
+    await user.click(within(form).getByRole('switch', { name: /Case conferences/ }));
+    await user.click(within(form).getByRole('switch', { name: /SMS/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText(POSTCODE_MESSAGE)).toBeDefined();
+    expect(api.callsTo('PUT /api/establishments/bayside/')[0]?.body).toMatchObject({
+      name: 'Bayside Family Clinic',
+      type: 'CL',
+      case_conferences_enabled: true,
+      sms_enabled: true,
+      accepts_join_requests: true,
+      services: ['ADULT'],
+    });
+
+    answer = { status: 200, body: { ...bayside, case_conferences_enabled: true, sms_enabled: true } };
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your changes to Bayside Family Clinic were saved.')).toBeDefined();
+  });
+
+  it('deletes it after confirming and goes back to Settings', async () => {
+    const api = fakeApi({
+      'GET /api/establishments/bayside/': { status: 200, body: bayside },
+      'DELETE /api/establishments/bayside/': { status: 204 },
+      'GET /api/profile/': { status: 200, body: {} },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/settings/establishments/bayside');
+    await user.click(await screen.findByRole('button', { name: 'Delete establishment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Bayside Family Clinic?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(api.callsTo('DELETE /api/establishments/bayside/')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete establishment' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Bayside Family Clinic?' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/establishments'));
+    expect(api.callsTo('DELETE /api/establishments/bayside/')).toHaveLength(1);
+  });
+
+  it('offers no delete when can_delete is false, and no changes when can_edit is false', async () => {
+    fakeApi({
+      'GET /api/establishments/bayside/': { status: 200, body: { ...bayside, can_delete: false } },
+      'GET /api/establishments/other/': {
+        status: 200,
+        body: establishmentFixture('other', 'North Shore Heart Clinic'),
+      },
+    });
+    const first = renderRoutes(routes, '/settings/establishments/bayside');
+    expect(await screen.findByText(/cannot be deleted while other staff/)).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Delete establishment' })).toBeNull();
+    first.unmount();
+
+    renderRoutes(routes, '/settings/establishments/other');
+    expect(
+      await screen.findByText('Only the account holder of North Shore Heart Clinic can change it.'),
+    ).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+  });
+
+  it('lists a hospital’s departments and adds one as a department of that hospital', async () => {
+    const hospital = establishmentFixture(ROYAL, 'Royal Eastern Hospital', {
+      type: establishmentTypes.coded('HL'),
+      can_edit: true,
+      departments: [
+        {
+          id: 'cardiology',
+          name: 'Cardiology',
+          email: null,
+          website: null,
+          description: null,
+          hospital: { id: ROYAL, name: 'Royal Eastern Hospital' },
+          type: establishmentTypes.coded('DT'),
+          is_approved: true,
+          is_verified: false,
+          accepts_join_requests: true,
+        },
+      ],
+    });
+    const api = fakeApi({
+      [`GET /api/establishments/${ROYAL}/`]: { status: 200, body: hospital },
+      'POST /api/establishments/': {
+        status: 201,
+        body: establishmentFixture('renal', 'Renal', { type: establishmentTypes.coded('DT') }),
+      },
+      'GET /api/profile/': { status: 200, body: {} },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, `/settings/establishments/${ROYAL}`);
+    const departments = await screen.findByRole('region', { name: 'Departments' });
+    expect(within(departments).getByRole('link', { name: 'Cardiology' })).toBeDefined();
+    expect(within(departments).getByText('Not verified')).toBeDefined();
+
+    await user.click(within(departments).getByRole('button', { name: 'Add a department' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a department to Royal Eastern Hospital' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Type' })).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Renal');
+    await user.click(within(dialog).getByRole('button', { name: 'Create department' }));
+    await waitFor(() => expect(api.callsTo('POST /api/establishments/')).toHaveLength(1));
+    expect(api.callsTo('POST /api/establishments/')[0]?.body).toMatchObject({
+      name: 'Renal',
+      type: 'DT',
+      hospital_id: ROYAL,
+    });
+  });
+});

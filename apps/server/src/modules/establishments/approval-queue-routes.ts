@@ -29,6 +29,7 @@ export const approvalQueueRoutes: FastifyPluginCallbackZod = (app, _options, don
       config: { access: platformAdminOnly },
       schema: {
         tags: ['platform'],
+        operationId: 'listWaitingEstablishments',
         summary: 'Establishments waiting for approval, then for verification, oldest first',
         security,
         querystring: PageQuerySchema,
@@ -53,6 +54,7 @@ export const approvalQueueRoutes: FastifyPluginCallbackZod = (app, _options, don
         config: { access: platformAdminOnly },
         schema: {
           tags: ['platform'],
+          operationId: `${action}Establishment`,
           summary,
           description,
           security,

@@ -89,6 +89,7 @@ export const specialtyRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       ...signedIn,
       schema: {
         tags: ['profile'],
+        operationId: 'deleteSpecialty',
         summary: 'Remove a specialty',
         description: "Another user's specialty, or one already removed: 404.",
         security,

@@ -150,3 +150,24 @@ test('a user opening an unknown settings section sees the error text', async ({ 
 
   await expect(page.getByText('Error occurered')).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the navigation opens over the screen from the menu button and closes after choosing a destination', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(navigation(page)).toBeHidden();
+
+    await navToggle(page).click();
+    await expect(navigation(page)).toBeVisible();
+    await screenshot(page, 'layout-phone-navigation');
+    await navigation(page).getByRole('link', { name: 'Patients' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
+    await expect(navigation(page)).toBeHidden();
+    await screenshot(page, 'layout-phone-patients');
+  });
+});

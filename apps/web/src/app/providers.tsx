@@ -1,10 +1,26 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { profileQueryOptions } from '@/lib/auth/get-profile';
 import { profileLayoutTheme } from '@/lib/profile-display';
+import { MountWhenOpened } from '@/ui/mount-when-opened';
 import { cssVariablesResolver, layoutThemes } from '@/ui/theme';
+
+const Toasts = lazy(() => import('@/ui/toasts').then((m) => ({ default: m.Toasts })));
+
+/**
+ * The toasts' container comes with the first toast (the store behind notifications.show is light), so the
+ * first screen does not carry it.
+ */
+function ToastsWhenShown() {
+  const { notifications } = useNotifications();
+  return (
+    <MountWhenOpened opened={notifications.length > 0}>
+      <Toasts />
+    </MountWhenOpened>
+  );
+}
 
 /**
  * The theme follows the signed-in user's role and current establishment (spec section 6 Rules). It only
@@ -18,7 +34,7 @@ function ThemeProvider({ children }: { children: ReactNode }) {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <Notifications position="top-right" zIndex={1000} />
+      <ToastsWhenShown />
       {children}
     </MantineProvider>
   );

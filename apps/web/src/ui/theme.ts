@@ -2,14 +2,14 @@ import {
   createTheme,
   darken,
   defaultVariantColorsResolver,
-  Drawer,
-  Menu,
-  Modal,
-  Pagination,
   parseThemeColor,
   type CSSVariablesResolver,
+  type DrawerProps,
   type MantineColorsTuple,
   type MantineThemeOverride,
+  type MenuProps,
+  type ModalProps,
+  type PaginationProps,
   type VariantColorsResolver,
 } from '@mantine/core';
 import type { LayoutTheme } from '@referrals/domain/theme';
@@ -89,24 +89,28 @@ function layoutTheme(brand: MantineColorsTuple): MantineThemeOverride {
     cursorType: 'pointer',
     headings: { fontWeight: '650' },
     variantColorResolver,
+    // Plain objects rather than Component.extend(), which would pull each component into the first
+    // screen's JavaScript whether it is shown there or not.
     components: {
       // Icon-only controls need names: the close button of every dialog and drawer, and the pagination's
       // arrows and page numbers.
       // A dialog's title is its heading and its accessible name; Mantine draws it as body text.
-      Modal: Modal.extend({
-        defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      Modal: {
+        defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps>,
         styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
-      }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+      },
+      Drawer: {
+        defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps>,
+      },
       // Mantine puts a focusable role=presentation placeholder first in every menu, which a menu may not
       // contain; without it an opened menu focuses its first item, as the ARIA menu pattern expects.
-      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-      Pagination: Pagination.extend({
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
+      Pagination: {
         defaultProps: {
           getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_NAMES[control] }),
           getItemProps: (page) => ({ 'aria-label': `Page ${page}` }),
-        },
-      }),
+        } satisfies Partial<PaginationProps>,
+      },
     },
   });
 }

@@ -1,19 +1,25 @@
-import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { sessionInactivityTimeoutMs } from '@referrals/domain/constants';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { isLimitedMode } from '@referrals/domain/people/access-rules';
 import { useAccessContext } from '@/lib/access-context';
 import { useProfile } from '@/lib/auth/get-profile';
 import { currentEmployment } from '@/lib/profile-display';
 import { syncUnverifiedEmploymentMarker } from '@/lib/unverified-employment-marker';
 import { SessionExpiry } from '@/features/auth/components/session-expiry';
-import { LimitedModeDialog } from '@/features/establishments/components/limited-mode-dialog';
 import { useCurrentEstablishmentSync } from '@/features/establishments/use-current-establishment-sync';
 import { layoutRedirect } from './layout-redirect';
 import { SideNav } from './side-nav';
 import { SIDE_NAV_ID, TopBar } from './top-bar';
+import classes from './main-layout.module.css';
 import { useNavCollapse } from './use-nav-collapse';
+
+const LimitedModeDialog = lazy(() =>
+  import('@/features/establishments/components/limited-mode-dialog').then((m) => ({
+    default: m.LimitedModeDialog,
+  })),
+);
 
 const NAV_WIDTH = 264;
 const NAV_RAIL_WIDTH = 72;
@@ -42,16 +48,11 @@ export function MainLayout() {
   const [selectorOpened, setSelectorOpened] = useState(false);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        width: rail ? NAV_RAIL_WIDTH : NAV_WIDTH,
-        breakpoint: 'sm',
-        collapsed: { mobile: !mobileOpened },
-      }}
-      padding={{ base: 'md', sm: 'xl' }}
+    <div
+      className={classes.frame}
+      style={{ '--nav-width': `${rail ? NAV_RAIL_WIDTH : NAV_WIDTH}px` } as CSSProperties}
     >
-      <AppShell.Header>
+      <header className={classes.header}>
         <TopBar
           navCollapsed={collapsed}
           onToggleNav={toggle}
@@ -60,24 +61,34 @@ export function MainLayout() {
           selectorOpened={selectorOpened}
           onSelectorOpenedChange={setSelectorOpened}
         />
-      </AppShell.Header>
-      <AppShell.Navbar id={SIDE_NAV_ID} aria-label="Main navigation" data-collapsed={rail}>
+      </header>
+      <nav
+        id={SIDE_NAV_ID}
+        aria-label="Main navigation"
+        className={classes.navbar}
+        data-collapsed={rail || undefined}
+        data-mobile-closed={!mobileOpened || undefined}
+      >
         <SideNav
           collapsed={rail}
           access={access}
           platformAdmin={profile?.is_platform_admin === true}
           onNavigate={mobileNav.close}
         />
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      </nav>
+      <main className={classes.main}>
         {redirect === null ? <Outlet /> : <Navigate to={redirect} replace />}
-      </AppShell.Main>
+      </main>
       {/* Keyed by the establishment, so the question is asked again on arriving at another personal space. */}
-      <LimitedModeDialog
-        key={profile?.current_establishment ?? 'none'}
-        onOpenSelector={() => setSelectorOpened(true)}
-      />
+      {access !== undefined && isLimitedMode(access) && (
+        <Suspense fallback={null}>
+          <LimitedModeDialog
+            key={profile?.current_establishment ?? 'none'}
+            onOpenSelector={() => setSelectorOpened(true)}
+          />
+        </Suspense>
+      )}
       <SessionExpiry timeoutMs={sessionInactivityTimeoutMs(profile?.session_expiry)} />
-    </AppShell>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Divider, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Divider, Stack, Text, Tooltip } from '@mantine/core';
 import {
   isLimitedMode,
   newReferralButton,
@@ -158,12 +158,12 @@ export function SideNav({ collapsed, access, platformAdmin, unreadCounts, onNavi
           <NewReferralButton collapsed={collapsed} state={newReferral} onNavigate={onNavigate} />
         </Stack>
       )}
-      <ScrollArea
+      {/* The browser's own scrolling: Mantine's ScrollArea would add its weight to every first screen. */}
+      <Box
         px={collapsed ? 'xs' : 'sm'}
         pt={limited ? 'md' : undefined}
         pb="md"
-        style={{ flex: 1 }}
-        type="scroll"
+        style={{ flex: 1, overflowY: 'auto' }}
       >
         <Stack gap={2}>
           {groups.map((group, index) => (
@@ -178,7 +178,7 @@ export function SideNav({ collapsed, access, platformAdmin, unreadCounts, onNavi
             />
           ))}
         </Stack>
-      </ScrollArea>
+      </Box>
     </>
   );
 }

@@ -10,15 +10,19 @@ import {
   IconUser,
   IconUserShield,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { useProfileImage } from '@/features/profile/api/get-profile-image';
 import { useObjectUrl } from '@/lib/use-object-url';
-import { LogoutDialog } from '@/features/auth/components/logout-dialog';
+import { MountWhenOpened } from '@/ui/mount-when-opened';
 import { currentEmployment, profileDisplayName, profileInitials } from '@/lib/profile-display';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { paths } from '@/lib/paths';
+
+const LogoutDialog = lazy(() =>
+  import('@/features/auth/components/logout-dialog').then((m) => ({ default: m.LogoutDialog })),
+);
 
 /** The uploaded photo as an object URL once fetched; null while it loads or when there is none. */
 function useAvatarUrl(profile: Profile | undefined): string | null {
@@ -159,7 +163,9 @@ export function TopBarActions({ unreadNotifications }: { unreadNotifications?: n
           <IconLogout size={20} stroke={1.7} />
         </ActionIcon>
       </Tooltip>
-      <LogoutDialog opened={logoutOpened} onClose={logoutDialog.close} />
+      <MountWhenOpened opened={logoutOpened}>
+        <LogoutDialog opened={logoutOpened} onClose={logoutDialog.close} />
+      </MountWhenOpened>
     </Group>
   );
 }

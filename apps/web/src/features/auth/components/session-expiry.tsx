@@ -1,12 +1,12 @@
-import { Button, Group, Modal, RingProgress, Stack, Text } from '@mantine/core';
-import { ACTIVITY_EVENTS, SESSION_EXPIRY_WARNING_SECONDS } from '@referrals/domain/constants';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { ACTIVITY_EVENTS } from '@referrals/domain/constants';
+import { lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LAST_ACTIVITY_KEY, LAST_SERVER_CONTACT_KEY, readTimestamp } from '@/lib/auth/auth-storage';
 import { needsKeepAlive, sessionTimeline, shouldRecordActivity } from '@/lib/auth/inactivity';
 import { recordActivity, refreshSession, rememberReturnTo, startSignIn } from '@/lib/auth/session';
 import { browserLocalStorage } from '@/lib/browser-storage';
 import { paths } from '@/lib/paths';
+import { MountWhenOpened } from '@/ui/mount-when-opened';
 import { leaveAfterLogout, useLogout } from '../api/logout';
 
 const TICK_MS = 1_000;
@@ -46,57 +46,7 @@ function keepServerSessionAlive() {
     });
 }
 
-function ExpiryDialog(props: {
-  opened: boolean;
-  secondsLeft: number;
-  onStay: () => void;
-  onLogOut: () => void;
-}) {
-  const { opened, secondsLeft, onStay, onLogOut } = props;
-  const unit = secondsLeft === 1 ? 'second' : 'seconds';
-  return (
-    <Modal
-      opened={opened}
-      // Escape counts as "stay": it is the user at the keyboard. A click beside the dialog does not.
-      onClose={onStay}
-      closeOnClickOutside={false}
-      withCloseButton={false}
-      title="Your session will expire soon"
-      centered
-      size="sm"
-    >
-      <Stack align="center" gap="md">
-        <RingProgress
-          size={112}
-          thickness={9}
-          roundCaps
-          sections={[{ value: (secondsLeft / SESSION_EXPIRY_WARNING_SECONDS) * 100, color: 'brand' }]}
-          label={
-            <Text ta="center" fw={700} fz={28} lh={1} role="timer" aria-label={`${secondsLeft} ${unit} left`}>
-              {secondsLeft}
-            </Text>
-          }
-        />
-        <Text size="sm" ta="center" lh={1.6}>
-          You have not been active for a while. To protect your patients&apos; information, you will be logged
-          out in{' '}
-          <Text span fw={700}>
-            {secondsLeft} {unit}
-          </Text>
-          .
-        </Text>
-      </Stack>
-      <Group justify="flex-end" mt="xl" gap="sm">
-        <Button variant="default" onClick={onLogOut}>
-          Log out
-        </Button>
-        <Button onClick={onStay} data-autofocus>
-          Stay signed in
-        </Button>
-      </Group>
-    </Modal>
-  );
-}
+const ExpiryDialog = lazy(() => import('./session-expiry-dialog').then((m) => ({ default: m.ExpiryDialog })));
 
 /**
  * Inactivity for the signed-in layout (spec sections 2 Layout and 9): records activity for every tab,
@@ -173,11 +123,13 @@ export function SessionExpiry({ timeoutMs }: { timeoutMs: number }) {
   };
 
   return (
-    <ExpiryDialog
-      opened={phase === 'warning'}
-      secondsLeft={timeline?.secondsLeft ?? 0}
-      onStay={stay}
-      onLogOut={() => leave(false)}
-    />
+    <MountWhenOpened opened={phase === 'warning'}>
+      <ExpiryDialog
+        opened={phase === 'warning'}
+        secondsLeft={timeline?.secondsLeft ?? 0}
+        onStay={stay}
+        onLogOut={() => leave(false)}
+      />
+    </MountWhenOpened>
   );
 }

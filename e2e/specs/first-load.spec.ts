@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './sign-in-helpers';
+
+/** The compressed JavaScript a user's browser fetches before the dashboard after sign-in is ready (issue 12). */
+const FIRST_SCREEN_BUDGET_BYTES = 200 * 1024;
+
+test('the dashboard after sign-in costs at most 200 KB of compressed JavaScript', async ({ page }) => {
+  const scripts = new Map<string, Promise<number>>();
+  page.on('response', (response) => {
+    const url = response.url();
+    if (response.request().resourceType() !== 'script' || scripts.has(url)) return;
+    // The bytes that crossed the wire: the brotli or gzip body the server sent, not what it unpacks to.
+    scripts.set(
+      url,
+      response
+        .request()
+        .sizes()
+        .then((sizes) => sizes.responseBodySize),
+    );
+  });
+  await signIn(page);
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all(scripts.values());
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  console.log(`first screen: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB compressed`);
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
+});

@@ -162,8 +162,10 @@ async function generate(database: DatabaseHandle): Promise<string> {
     with e as (select array_agg(id order by name) as ids from establishments)
     insert into patients (establishment_id, first_name, last_name, dob, pub_insurance_details, status)
     select e.ids[1 + n % ${establishmentCount}],
-           (${textArray(FIRST_NAMES)})[1 + (n * 7) % ${FIRST_NAMES.length}],
-           (${textArray(LAST_NAMES)})[1 + (n * 13) % ${LAST_NAMES.length}],
+           -- Hashed, not n-based: with n deciding the establishment too, an establishment's patients would
+           -- all share one name whenever a list's length divides the number of establishments.
+           (${textArray(FIRST_NAMES)})[1 + abs(hashtext('first ' || n)) % ${FIRST_NAMES.length}],
+           (${textArray(LAST_NAMES)})[1 + abs(hashtext('last ' || n)) % ${LAST_NAMES.length}],
            date '1930-01-01' + (n * 37) % 30000,
            (2 + n % 5)::text || lpad(((n::bigint * 7919) % 1000000000)::text, 9, '0'),
            case when n % 50 = 0 then 'incomplete' else 'complete' end

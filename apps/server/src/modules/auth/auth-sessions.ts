@@ -3,13 +3,15 @@ import { SESSION_INACTIVITY_TIMEOUT_MS } from '@referrals/domain/constants';
 import type { Database, Queryable } from '../../db/database.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/people.ts';
+import { callerAccountColumns, type CallerAccount } from '../tenancy/caller.ts';
 
 // Writing the activity time on every call would turn each read into a write; a few seconds of slack
 // in an inactivity limit of minutes changes nothing a user could notice.
 const ACTIVITY_WRITE_INTERVAL_MS = 10_000;
 
 export type SessionCheck =
-  { ok: true; userId: string } | { ok: false; reason: 'unknown' | 'ended' | 'inactive'; userId?: string };
+  | { ok: true; userId: string; account: CallerAccount }
+  | { ok: false; reason: 'unknown' | 'ended' | 'inactive'; userId?: string };
 
 /** A signed-in session begins when the web app exchanges its authorization code. */
 export async function startSession(
@@ -26,7 +28,8 @@ export async function startSession(
 
 /**
  * Whether the session may still be used: not ended, and not idle longer than the user's session_expiry
- * minutes (30 by default, spec section 9). A usable session counts this moment as activity.
+ * minutes (30 by default, spec section 9). A usable session counts this moment as activity. It reads the
+ * user row's part the caller's access needs (tenancy/caller.ts) in the same query.
  */
 export async function checkSession(db: Database, grantId: string, now = new Date()): Promise<SessionCheck> {
   const [row] = await db
@@ -35,6 +38,7 @@ export async function checkSession(db: Database, grantId: string, now = new Date
       lastActivity: authSessions.last_activity_at,
       endedAt: authSessions.ended_at,
       expiryMinutes: users.session_expiry,
+      account: callerAccountColumns,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.user_id))
@@ -50,7 +54,7 @@ export async function checkSession(db: Database, grantId: string, now = new Date
   if (idleMs > ACTIVITY_WRITE_INTERVAL_MS) {
     await db.update(authSessions).set({ last_activity_at: now }).where(eq(authSessions.grant_id, grantId));
   }
-  return { ok: true, userId: row.userId };
+  return { ok: true, userId: row.userId, account: row.account };
 }
 
 /** Ends the session; the first caller's time stands if it was already ended. */

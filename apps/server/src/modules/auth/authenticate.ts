@@ -2,9 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notAuthenticated } from '../../http/api-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { checkSession, startSession } from './auth-sessions.ts';
+import type { CallerAccount } from '../tenancy/caller.ts';
 import { revokeSignIn } from './revoke-sign-in.ts';
 
-export type SignedInUser = { id: string; grantId: string };
+/** The signed-in user, their sign-in, and their user row's part the caller's access needs. */
+export type SignedInUser = { id: string; grantId: string; account: CallerAccount };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,6 +49,6 @@ export function createAuthenticate(db: Database, verifier: TokenVerifier) {
       if (session.reason === 'inactive') await revokeSignIn(db, token.sessionKey);
       throw session.reason === 'unknown' ? invalidToken() : sessionEnded();
     }
-    request.user = { id: token.userId, grantId: token.sessionKey };
+    request.user = { id: token.userId, grantId: token.sessionKey, account: session.account };
   };
 }

@@ -109,22 +109,37 @@ export async function listPatients(
   if (establishmentId === null) return { count: 0, results: [] };
   const where = patientListCondition(caller, query);
   const { limit, offset } = pageWindow(query);
-  const [total] = await q.select({ n: count() }).from(v).where(where);
+  // The page and the total come from one walk of visible_patients (a window count over the matches), and
+  // only the page's 10 rows are joined to the records.
+  const page = q
+    .select({
+      patient_id: v.patient_id,
+      last_name_key: v.last_name_key,
+      first_name_key: v.first_name_key,
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+    })
+    .from(v)
+    .where(where)
+    .orderBy(asc(v.last_name_key), asc(v.first_name_key), asc(v.patient_id))
+    .limit(limit)
+    .offset(offset)
+    .as('page');
   const rows = await q
     .select({
       patient: patients,
       establishment: { id: establishments.id, name: establishments.name },
       mrn: currentMrn(establishmentId),
+      total: page.total,
     })
-    .from(v)
-    .innerJoin(patients, eq(patients.id, v.patient_id))
+    .from(page)
+    .innerJoin(patients, eq(patients.id, page.patient_id))
     .innerJoin(establishments, eq(establishments.id, patients.establishment_id))
-    .where(where)
-    .orderBy(asc(v.last_name_key), asc(v.first_name_key), asc(v.patient_id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(asc(page.last_name_key), asc(page.first_name_key), asc(page.patient_id));
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total =
+    rows[0]?.total ?? (offset === 0 ? 0 : ((await q.select({ n: count() }).from(v).where(where))[0]?.n ?? 0));
   return {
-    count: total?.n ?? 0,
+    count: total,
     results: rows.map(({ patient: p, establishment, mrn }) => ({
       id: p.id,
       establishment,

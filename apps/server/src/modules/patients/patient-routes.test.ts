@@ -414,6 +414,14 @@ describe('patients API', () => {
       const second = await search('keyword=quokkason&page=2');
       expect(second.results.length).toBe(2);
       expect(second.next).toBeNull();
+      // Past the end: no rows to carry the total, which is still told.
+      const past = await t.app.inject({
+        method: 'GET',
+        url: '/api/patients/?keyword=quokkason&page=3',
+        headers: { authorization: `Bearer ${gpA.token}` },
+      });
+      expect(past.statusCode, past.body).toBe(200);
+      expect(past.json()).toMatchObject({ count: 12, results: [] });
     });
 
     it('lists only patients the establishment owns, holds an MRN for or was referred', async () => {

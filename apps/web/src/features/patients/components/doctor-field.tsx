@@ -72,8 +72,16 @@ export function DoctorField({ doctor }: { doctor: PatientDoctor | null | undefin
             </Stack>
           )}
           clearable
-          // Mantine hides its clear button from keyboards and screen readers; clearing the doctor is a choice.
-          clearButtonProps={{ 'aria-label': 'Remove the doctor', 'aria-hidden': false, tabIndex: 0 }}
+          // Mantine hides its clear button from keyboards and screen readers, but removing the doctor is a
+          // choice of its own; a reachable button must then be a 24px target (WCAG 2.5.8), so it takes the
+          // chevron's place rather than squeezing beside it.
+          clearButtonProps={{
+            'aria-label': 'Remove the doctor',
+            'aria-hidden': false,
+            tabIndex: 0,
+            size: 'md',
+          }}
+          clearSectionMode="clear"
           value={(field.value as string | null | undefined) ?? null}
           onChange={(value, option) => {
             setChosen(value === null || option === null ? null : { value, label: option.label });

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
+import { expectAccessible } from './accessibility';
 import { screenshot, signIn } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -134,6 +135,22 @@ test('a GP creates a patient with a carer, a concession card and an MRN, finds t
   await expect(page.getByText('Patient saved')).toBeVisible();
   await page.reload();
   await expect(section(page, 'Contact and address').getByLabel('Mobile phone')).toHaveValue('0412 555 099');
+
+  // The patient's doctor: found among the platform's providers as the name is typed, saved with the record.
+  await expect(page.getByText('No doctor recorded')).toBeVisible();
+  const doctor = section(page, 'Patient details').getByRole('combobox', { name: 'Doctor' });
+  await doctor.fill('james ch');
+  const james = page.getByRole('option', { name: /^Dr James Chen/ });
+  await expect(james).toContainText('North Shore Heart Clinic');
+  await screenshot(page, 'patient-doctor-search');
+  await expectAccessible(page, 'patient form with the doctor select open');
+  await james.click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Patient saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Doctor: Dr James Chen')).toBeVisible();
+  await expect(doctor).toHaveValue('Dr James Chen');
+  await screenshot(page, 'patient-with-doctor');
 
   // A Medicare number that fails its check digit: the server's 400 lands on the field.
   await section(page, 'Medicare').getByLabel('Medicare number').fill(BAD_MEDICARE);

@@ -8,7 +8,8 @@ import {
   clearableDate,
 } from '../date-bounds.ts';
 import { AuStateSchema } from '../establishments/establishment-codes.ts';
-import { CarerTypeSchema, TitleSchema } from '../people/people-codes.ts';
+import { PROVIDER_LIST_ROLES } from '../directory/doctor-schemas.ts';
+import { CarerTypeSchema, TitleSchema, titles } from '../people/people-codes.ts';
 import {
   AboriginalStatusSchema,
   ConcessionCardTypeSchema,
@@ -65,6 +66,16 @@ export const PatientPersonSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
 });
+
+/** The patient's doctor, with the title every screen shows before the name. */
+export const PatientDoctorSchema = PatientPersonSchema.extend({ title: titles.codedSchema });
+export type PatientDoctor = z.infer<typeof PatientDoctorSchema>;
+
+/**
+ * Who may be a patient's doctor: a provider user with a clinician's role, the ones the Providers list finds
+ * (GP, GPP, SP, SPT). A practice manager or administrator is not anyone's doctor, and a patient user never is.
+ */
+export const PATIENT_DOCTOR_ROLES = PROVIDER_LIST_ROLES;
 
 const addressShape = {
   address1: z.string().nullable(),
@@ -218,7 +229,7 @@ export type PatientStatus = z.infer<typeof PatientStatusSchema>;
 export const PatientSchema = z.object({
   id: z.string(),
   establishment: PatientEstablishmentSchema,
-  doctor: PatientPersonSchema.nullable(),
+  doctor: PatientDoctorSchema.nullable(),
   status: PatientStatusSchema,
   is_imported: z.boolean(),
   title: z.string().nullable(),

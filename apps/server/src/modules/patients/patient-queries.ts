@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@referrals/domain/api';
-import type { CarerType } from '@referrals/domain/people/people-codes';
+import { titles, type CarerType } from '@referrals/domain/people/people-codes';
 import { normaliseMedicareNumber } from '@referrals/domain/patients/patient-save-rules';
 import type {
   Carer,
@@ -265,7 +265,12 @@ export async function patientDetail(q: Queryable, caller: Caller, row: PatientRo
     .where(eq(establishments.id, row.establishment_id));
   const [doctor] = row.doctor_id
     ? await q
-        .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
+        .select({
+          id: users.id,
+          title: users.title,
+          first_name: users.first_name,
+          last_name: users.last_name,
+        })
         .from(users)
         .where(eq(users.id, row.doctor_id))
     : [];
@@ -290,7 +295,10 @@ export async function patientDetail(q: Queryable, caller: Caller, row: PatientRo
     ...fields,
     status: row.status as PatientStatus,
     establishment: owner ?? { id: row.establishment_id, name: '' },
-    doctor: doctor ?? null,
+    doctor:
+      doctor === undefined
+        ? null
+        : { ...doctor, title: titles.coded(titles.isCode(doctor.title) ? doctor.title : 'DR') },
     mrn: mrns[0]?.number ?? null,
     mrns,
     concession_cards: cards.map((c) => ({

@@ -1,6 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FieldErrors } from '@referrals/domain/api';
-import type { CarerWrite, PatientWrite } from '@referrals/domain/patients/patient-schemas';
+import {
+  PATIENT_DOCTOR_ROLES,
+  type CarerWrite,
+  type PatientWrite,
+} from '@referrals/domain/patients/patient-schemas';
 import { validateCarer } from '@referrals/domain/patients/patient-save-rules';
 import type { Transaction } from '../../db/database.ts';
 import type { patients } from '../../db/schema/patients.ts';
@@ -97,9 +101,27 @@ export function carerColumns(carer: CarerWrite) {
   };
 }
 
-export async function checkDoctor(tx: Transaction, doctor: string | null | undefined): Promise<FieldErrors> {
-  if (!doctor) return {};
-  const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.id, doctor));
+/**
+ * A doctor chosen for a patient must be a provider with a clinician's role (PATIENT_DOCTOR_ROLES). The doctor
+ * already on the record is not checked again, so a doctor who has since changed role does not stop the
+ * record's other changes from being saved.
+ */
+export async function checkDoctor(
+  tx: Transaction,
+  doctor: string | null | undefined,
+  stored: string | null = null,
+): Promise<FieldErrors> {
+  if (!doctor || doctor === stored) return {};
+  const [found] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, doctor),
+        eq(users.user_type, 'provider'),
+        inArray(users.role, [...PATIENT_DOCTOR_ROLES]),
+      ),
+    );
   return found ? {} : { doctor: [DOCTOR_NOT_FOUND_MESSAGE] };
 }
 

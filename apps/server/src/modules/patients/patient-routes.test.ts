@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createEstablishment, createPatient, createReferral } from '../../db/factories/factories.ts';
+import {
+  createEstablishment,
+  createPatient,
+  createReferral,
+  createUser,
+} from '../../db/factories/factories.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { carers, patientMrns, patients } from '../../db/schema/patients.ts';
+import { users } from '../../db/schema/people.ts';
 import { writeAsRead } from '../../../test/write-as-read.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
@@ -450,6 +456,52 @@ describe('patients API', () => {
       expect((await nobody.api('GET', '/api/patients/')).statusCode).toBe(403);
       expect((await nobody.api('POST', '/api/patients/', base)).statusCode).toBe(403);
       expect((await nobody.api('GET', `/api/patients/${ids.zara}/`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('the patient’s doctor', () => {
+    const CHOOSE_DOCTOR = { doctor: ['Choose a doctor from the list.'] };
+
+    it('saves a provider as the doctor, answers them with their title, and clears them with null', async () => {
+      const doctor = await createUser(t.database.db, {
+        role: 'SP',
+        title: 'PROF',
+        first_name: 'Helen',
+        last_name: 'Okafor',
+      });
+      const created = await create({ ...base, doctor: doctor.id });
+      expect(created.statusCode).toBe(201);
+      const p = created.json();
+      expect(p.doctor).toEqual({
+        id: doctor.id,
+        title: { value: 'PROF', display: 'Prof' },
+        first_name: 'Helen',
+        last_name: 'Okafor',
+      });
+      expect((await gpA.api('GET', `/api/patients/${p.id}/`)).json().doctor).toEqual(p.doctor);
+      const cleared = await writeAsRead(gpA.api, 'PATCH', `/api/patients/${p.id}/`, { doctor: null });
+      expect([cleared.statusCode, cleared.json().doctor]).toEqual([200, null]);
+    });
+
+    it('refuses a patient user, a practice manager or an unknown id as a newly chosen doctor', async () => {
+      const manager = await createUser(t.database.db, { role: 'PM' });
+      for (const doctor of [nobody.user.id, manager.id, '00000000-0000-4000-8000-000000000000']) {
+        const res = await create({ ...base, doctor });
+        expect([res.statusCode, res.json()]).toEqual([400, CHOOSE_DOCTOR]);
+      }
+      const doctor = await createUser(t.database.db, { role: 'GP' });
+      const p = (await create({ ...base, doctor: doctor.id })).json();
+      const url = `/api/patients/${p.id}/`;
+      const patientUser = await writeAsRead(gpA.api, 'PUT', url, { ...base, doctor: nobody.user.id });
+      expect([patientUser.statusCode, patientUser.json()]).toEqual([400, CHOOSE_DOCTOR]);
+      // The doctor already on the record is not checked again: their role changing must not lock the record.
+      await t.database.db.update(users).set({ role: 'PM' }).where(eq(users.id, doctor.id));
+      const kept = await writeAsRead(gpA.api, 'PUT', url, {
+        ...base,
+        phone: '0400111222',
+        doctor: doctor.id,
+      });
+      expect([kept.statusCode, kept.json().doctor?.id]).toEqual([200, doctor.id]);
     });
   });
 

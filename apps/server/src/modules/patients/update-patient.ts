@@ -34,7 +34,7 @@ export async function updatePatient(
     const { mrn: _mrn, ...body } = options.body;
     const merged: PatientWrite = { ...storedAsWrite(row), ...stripUndefined(body) };
     const prepared = preparePatientSave(merged);
-    throwIfErrors(await checkDoctor(tx, options.body.doctor));
+    throwIfErrors(await checkDoctor(tx, options.body.doctor, row.doctor_id));
     const [saved] = await tx
       .update(patients)
       .set({ ...patientColumns(prepared), version: sql`${patients.version} + 1`, updated_at: new Date() })

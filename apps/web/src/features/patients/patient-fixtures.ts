@@ -1,3 +1,4 @@
+import type { Provider } from '@referrals/domain/directory/doctor-schemas';
 import type { Carer, Mrn, Patient, PatientSummary } from '@referrals/domain/patients/patient-schemas';
 
 /** Test data: a saved patient of Harbourside as GET patients/{id}/ answers it; `overrides` set what a test needs. */
@@ -122,6 +123,20 @@ export function mrnFixture(overrides: Partial<Mrn> = {}): Mrn {
     receiving_establishment: null,
     added_by: { id: 'u1', first_name: 'Sarah', last_name: 'Mitchell' },
     added_at: '2026-11-02T10:00:00+11:00',
+    ...overrides,
+  };
+}
+
+/** Test data: a provider as GET providers/ lists them, to be chosen as a patient's doctor. */
+export function providerFixture(overrides: Partial<Provider> = {}): Provider {
+  return {
+    id: '5b7e2c41-9d3a-4f6e-8a1b-2c3d4e5f6a7b',
+    title: { value: 'PROF', display: 'Prof' },
+    first_name: 'Helen',
+    last_name: 'Okafor',
+    role: { value: 'SP', display: 'Specialist' },
+    specialties: [],
+    establishments: [{ id: 'e-hill', name: 'Hill Street Clinic' }],
     ...overrides,
   };
 }

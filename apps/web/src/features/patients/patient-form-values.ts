@@ -82,6 +82,7 @@ export const emptyHealthFund = (): HealthFundWrite => ({
 /** A new patient: every toggle off (spec section 3) and the section 9 defaults. */
 export function newPatientValues(): PatientFormValues {
   return {
+    doctor: null,
     title: PATIENT_DEFAULTS.title,
     first_name: '',
     last_name: '',
@@ -178,6 +179,7 @@ export function patientValues(patient: Patient): PatientFormValues {
   }
   const values = {
     ...newPatientValues(),
+    doctor: patient.doctor?.id ?? null,
     title: patient.title,
     first_name: patient.first_name,
     last_name: patient.last_name,

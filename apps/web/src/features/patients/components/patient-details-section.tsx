@@ -1,7 +1,9 @@
 import { Checkbox, Grid } from '@mantine/core';
 import { aboriginalStatuses, sexCodes } from '@referrals/domain/patients/patient-codes';
+import type { PatientDoctor } from '@referrals/domain/patients/patient-schemas';
 import { titles } from '@referrals/domain/people/people-codes';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import { DoctorField } from './doctor-field';
 import { FormSection } from './form-section';
 import { SelectField, TextField } from '@/ui/form-fields';
 
@@ -12,8 +14,11 @@ const aboriginalOptions = aboriginalStatuses.codes.map((code) => ({
   label: aboriginalStatuses.display(code),
 }));
 
-/** Title, names, date of birth, sex and gender, country of birth and Aboriginal status (spec section 3). */
-export function PatientDetailsSection() {
+/**
+ * Title, names, date of birth, sex and gender, country of birth, the patient's doctor and Aboriginal status
+ * (spec section 3). `doctor` is the saved record's, so the select can name them before any search.
+ */
+export function PatientDetailsSection({ doctor }: { doctor?: PatientDoctor | null }) {
   const { register, control } = useFormContext<FieldValues>();
   const sex = useWatch({ control, name: 'sex' }) as string | null | undefined;
   const aboriginalEnabled = useWatch({ control, name: 'is_aboriginal_status_enabled' }) as boolean;
@@ -53,6 +58,9 @@ export function PatientDetailsSection() {
         )}
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextField name="country_of_birth" label="Country of birth" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <DoctorField doctor={doctor} />
         </Grid.Col>
         <Grid.Col span={12}>
           <Checkbox

@@ -100,7 +100,7 @@ export function PatientForm({ patient, onSaved }: PatientFormProps) {
     <FormProvider {...form}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Patient">
         <Stack gap="lg">
-          <PatientDetailsSection />
+          <PatientDetailsSection doctor={patient?.doctor} />
           <ContactSection />
           <InsuranceSection />
           <IdentifiersSection externalIds={patient?.external_ids} />

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { embedRuntimeConfig, renderRoutes } from '@/test/render-screen';
-import { carerFixture, mrnFixture, patientFixture } from '../patient-fixtures';
+import { carerFixture, mrnFixture, patientFixture, providerFixture } from '../patient-fixtures';
 import { PatientDetailPage } from './patient-detail-page';
 
 beforeAll(() => embedRuntimeConfig());
@@ -100,5 +100,87 @@ describe('a patient record (spec sections 2 /patients/:id, 7 Patients, 8)', { ti
     await waitFor(() =>
       expect(api.callsTo('PUT /api/patients/p1/mrn/m1/')[0]?.body).toEqual({ number: 'HFM-002' }),
     );
+  });
+
+  describe('the patient’s doctor', () => {
+    const helen = providerFixture();
+    const helenAsDoctor = { id: helen.id, title: helen.title, first_name: 'Helen', last_name: 'Okafor' };
+    const page = (results = [helen]) => ({
+      status: 200,
+      body: { count: results.length, next: null, previous: null, results },
+    });
+
+    it('shows the doctor with their title, or that none is recorded', async () => {
+      fakeApi({
+        'GET /api/patients/p1/': { status: 200, body: patientFixture({ doctor: helenAsDoctor }) },
+        'GET /api/patients/p2/': { status: 200, body: patientFixture({ id: 'p2', doctor: null }) },
+      });
+      const first = renderRoutes(routes, '/patients/p1');
+      expect(await screen.findByText('Doctor: Prof Helen Okafor')).toBeDefined();
+      expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Doctor' }).value).toBe(
+        'Prof Helen Okafor',
+      );
+      first.unmount();
+
+      renderRoutes(routes, '/patients/p2');
+      expect(await screen.findByText('No doctor recorded')).toBeDefined();
+      expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Doctor' }).value).toBe('');
+    });
+
+    it('finds providers as the name is typed and saves the one chosen with the record', async () => {
+      const api = fakeApi({
+        'GET /api/patients/p1/': { status: 200, body: patientFixture() },
+        'GET /api/providers/': page(),
+        'PUT /api/patients/p1/': { status: 200, body: patientFixture({ doctor: helenAsDoctor, version: 2 }) },
+      });
+      const user = userEvent.setup({ delay: null });
+      renderRoutes(routes, '/patients/p1');
+
+      await user.type(await screen.findByRole('combobox', { name: 'Doctor' }), 'hel oka');
+      await user.click(
+        await screen.findByRole('option', { name: /Prof Helen Okafor.*Specialist · Hill Street Clinic/ }),
+      );
+      expect(api.callsTo('GET /api/providers/').at(-1)?.search).toBe('?keyword=hel+oka');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+      expect(await screen.findByText('Patient saved')).toBeDefined();
+      expect(api.callsTo('PUT /api/patients/p1/')[0]?.body).toMatchObject({ doctor: helen.id });
+    });
+
+    it('sends null when the doctor is removed, and shows the server’s refusal on the field', async () => {
+      const api = fakeApi({
+        'GET /api/patients/p1/': { status: 200, body: patientFixture({ doctor: helenAsDoctor }) },
+        'GET /api/providers/': page([
+          providerFixture({
+            id: '0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
+            first_name: 'Sam',
+            last_name: 'Patel',
+            title: { value: 'DR', display: 'Dr' },
+          }),
+        ]),
+        'PUT /api/patients/p1/': (body) =>
+          (body as { doctor: unknown }).doctor === null
+            ? { status: 200, body: patientFixture({ doctor: null, version: 2 }) }
+            : { status: 400, body: { doctor: ['Choose a doctor from the list.'] } },
+      });
+      const user = userEvent.setup({ delay: null });
+      renderRoutes(routes, '/patients/p1');
+
+      await user.type(await screen.findByRole('combobox', { name: 'Doctor' }), 'sam');
+      await user.click(await screen.findByRole('option', { name: /Dr Sam Patel/ }));
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Choose a doctor from the list.')).toBeDefined();
+      expect(screen.getByRole('combobox', { name: 'Doctor' }).getAttribute('aria-invalid')).toBe('true');
+
+      await user.click(screen.getByRole('button', { name: 'Remove the doctor' }));
+      expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Doctor' }).value).toBe('');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Patient saved')).toBeDefined();
+      expect(await screen.findByText('No doctor recorded')).toBeDefined();
+      const sent = api
+        .callsTo('PUT /api/patients/p1/')
+        .map((call) => (call.body as { doctor: unknown }).doctor);
+      expect(sent).toEqual(['0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b', null]);
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { personName } from '@referrals/domain/people/person-name';
 import { IconUserQuestion } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-error';
@@ -79,6 +80,9 @@ export function PatientDetailPage() {
         <Text c="gray.7">
           Born {patientDob(record)}
           {record.mrn !== null && ` · MRN ${record.mrn}`} · {record.establishment.name}
+        </Text>
+        <Text c="gray.7">
+          {record.doctor === null ? 'No doctor recorded' : `Doctor: ${personName(record.doctor)}`}
         </Text>
       </Stack>
       {/* Keyed by version so a save elsewhere shows the record as saved. */}

@@ -168,7 +168,8 @@ async function generate(database: DatabaseHandle): Promise<string> {
            (${textArray(LAST_NAMES)})[1 + abs(hashtext('last ' || n)) % ${LAST_NAMES.length}],
            date '1930-01-01' + (n * 37) % 30000,
            (2 + n % 5)::text || lpad(((n::bigint * 7919) % 1000000000)::text, 9, '0'),
-           case when n % 50 = 0 then 'incomplete' else 'complete' end
+           -- 49 is prime to the number of establishments: every establishment has a few incomplete records.
+           case when n % 49 = 0 then 'incomplete' else 'complete' end
     from generate_series(1, ${patientCount}) as n, e`);
   await db.execute(sql`
     insert into patient_mrns (patient_id, establishment_id, number)

@@ -23,6 +23,8 @@ import {
 } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/people.ts';
 import { pageWindow } from '../../http/paging.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import type { AuditActor } from '../audit/record-audit.ts';
 import type { Caller } from '../tenancy/caller.ts';
 import { patientEstablishmentOf, patientsVisibleTo } from './patient-visibility.ts';
 
@@ -99,11 +101,16 @@ function currentMrn(establishmentId: string): SQL<string | null> {
     order by m.added_at desc limit 1)`;
 }
 
-/** One page of GET patients/ and the total, ordered by last name, first name (ignoring case). */
+/**
+ * One page of GET patients/ and the total, ordered by last name, first name (ignoring case). With `audit`,
+ * the statement that reads the page also writes one patient.list audit row per patient on it: one
+ * statement is one transaction, so the rows exist exactly when the page was read.
+ */
 export async function listPatients(
   q: Queryable,
   caller: Caller,
   query: PatientListQuery & PageQuery,
+  audit?: AuditActor,
 ): Promise<{ count: number; results: PatientSummary[] }> {
   const establishmentId = patientEstablishmentOf(caller);
   if (establishmentId === null) return { count: 0, results: [] };
@@ -111,20 +118,32 @@ export async function listPatients(
   const { limit, offset } = pageWindow(query);
   // The page and the total come from one walk of visible_patients (a window count over the matches), and
   // only the page's 10 rows are joined to the records.
-  const page = q
-    .select({
-      patient_id: v.patient_id,
-      last_name_key: v.last_name_key,
-      first_name_key: v.first_name_key,
-      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
-    })
-    .from(v)
-    .where(where)
-    .orderBy(asc(v.last_name_key), asc(v.first_name_key), asc(v.patient_id))
-    .limit(limit)
-    .offset(offset)
-    .as('page');
+  const page = q.$with('page').as(
+    q
+      .select({
+        patient_id: v.patient_id,
+        last_name_key: v.last_name_key,
+        first_name_key: v.first_name_key,
+        total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+      })
+      .from(v)
+      .where(where)
+      .orderBy(asc(v.last_name_key), asc(v.first_name_key), asc(v.patient_id))
+      .limit(limit)
+      .offset(offset),
+  );
+  const logged = q.$with('logged', { one: sql<number>`1` }).as(
+    audit
+      ? sql`insert into ${auditLog} (actor_id, establishment_id, ip, request_id, action, resource_type,
+            resource_id, patient_id, outcome, detail)
+          select ${audit.actorId}::uuid, ${audit.establishmentId}::uuid, ${audit.ip}, ${audit.requestId},
+            'patient.list', 'patient', patient_id::text, patient_id, 'success',
+            ${JSON.stringify({ page: query.page })}::jsonb
+          from page returning 1 as one`
+      : sql`select 1 as one where false`,
+  );
   const rows = await q
+    .with(page, logged)
     .select({
       patient: patients,
       establishment: { id: establishments.id, name: establishments.name },

@@ -19,11 +19,19 @@ function LogoMark({ size }: { size: number }) {
 }
 
 /** Text logo "Referrals". An establishment's own branding logo replaces it once establishments load. */
-export function Logo({ size = 28 }: { size?: number }) {
+export function Logo({ size = 28, markOnlyOnPhone = false }: { size?: number; markOnlyOnPhone?: boolean }) {
   return (
     <Group gap={8} wrap="nowrap">
       <LogoMark size={size} />
-      <Text component="span" fw={700} fz={size * 0.68} lh={1} c="dark.8" style={{ letterSpacing: -0.3 }}>
+      <Text
+        component="span"
+        fw={700}
+        fz={size * 0.68}
+        lh={1}
+        c="dark.8"
+        style={{ letterSpacing: -0.3 }}
+        visibleFrom={markOnlyOnPhone ? 'sm' : undefined}
+      >
         Referrals
       </Text>
     </Group>

@@ -134,10 +134,28 @@ function AvatarMenu({ profile, onLogOut }: { profile: Profile | undefined; onLog
   );
 }
 
-function TopBarLink({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+function TopBarLink({
+  to,
+  label,
+  icon,
+  visibleFrom,
+}: {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  visibleFrom?: 'sm';
+}) {
   return (
     <Tooltip label={label} withArrow>
-      <ActionIcon component={Link} to={to} variant="subtle" color="gray" size="lg" aria-label={label}>
+      <ActionIcon
+        component={Link}
+        to={to}
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        visibleFrom={visibleFrom}
+      >
         {icon}
       </ActionIcon>
     </Tooltip>
@@ -151,15 +169,24 @@ export function TopBarActions({ unreadNotifications }: { unreadNotifications?: n
   return (
     <Group gap={6} wrap="nowrap">
       <TopBarLink to={paths.help.getHref()} label="Help Desk" icon={<IconHelp size={20} stroke={1.7} />} />
+      {/* On a phone, Settings and Log out are in the account menu: the bar has room for the rest only. */}
       <TopBarLink
         to={paths.settings.overview.getHref()}
         label="Settings"
         icon={<IconSettings size={20} stroke={1.7} />}
+        visibleFrom="sm"
       />
       <NotificationBell unreadCount={unreadNotifications} />
       <AvatarMenu profile={profile} onLogOut={logoutDialog.open} />
       <Tooltip label="Log out" withArrow>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Log out" onClick={logoutDialog.open}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Log out"
+          onClick={logoutDialog.open}
+          visibleFrom="sm"
+        >
           <IconLogout size={20} stroke={1.7} />
         </ActionIcon>
       </Tooltip>

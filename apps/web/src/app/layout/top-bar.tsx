@@ -82,7 +82,8 @@ export function TopBar({
 function TopBarLogo() {
   const { data: profile } = useProfile();
   const establishment = profile ? currentEmployment(profile)?.establishment : undefined;
-  if (!establishment?.branding_logo) return <Logo />;
+  // A phone's bar keeps room for the establishment and the actions: the product's mark without its name.
+  if (!establishment?.branding_logo) return <Logo markOnlyOnPhone />;
   return (
     <img
       src={establishment.branding_logo}

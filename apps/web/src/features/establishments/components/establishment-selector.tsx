@@ -124,7 +124,7 @@ export function EstablishmentSelector({ opened, onOpenedChange }: EstablishmentS
           h="auto"
           px={8}
           py={4}
-          maw={{ base: 180, sm: 380 }}
+          maw={{ base: 150, sm: 380 }}
           styles={{ label: { overflow: 'hidden' }, inner: { justifyContent: 'flex-start' } }}
         >
           <CurrentEstablishment employment={shown} asButton />

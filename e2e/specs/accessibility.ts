@@ -17,5 +17,10 @@ async function violations(page: Page): Promise<string[]> {
 /** Checks the state the page is in; failures name the state, so one run lists every screen's problems. */
 export async function expectAccessible(page: Page, state: string) {
   await page.waitForLoadState('networkidle');
+  // A dialog or drawer fading in has half-transparent text for a moment: judge contrast once its
+  // transitions are over (spinners' endless animations are not waited for).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   expect.soft(await violations(page), state).toEqual([]);
 }

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@referrals/domain/api';
+import { ApiError } from './api-error';
 
 /**
  * A 400 body flattened to `path -> first message`, with dotted paths for nested fields
@@ -44,4 +45,27 @@ export function splitFieldErrors(
 /** Whether a 400 body has a message on any of the fields (spec section 5 Profile save: relevant errors). */
 export function hasErrorsOn(errors: FieldErrors, fields: readonly string[]): boolean {
   return Object.keys(splitFieldErrors(errors, fields).onFields).length > 0;
+}
+
+/**
+ * A failed save shown on its form: a 400's messages on the fields that show them (`onField`), the rest
+ * above the buttons (`onForm`), or for any other failure its detail, else `fallback`.
+ */
+export function showSaveError(
+  error: unknown,
+  options: {
+    fields: readonly string[];
+    onField: (path: string, message: string) => void;
+    onForm: (message: string | null) => void;
+    fallback: string;
+  },
+): void {
+  const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
+  if (fieldErrors === undefined) {
+    options.onForm(error instanceof ApiError && error.detail !== undefined ? error.detail : options.fallback);
+    return;
+  }
+  const { onFields, others } = splitFieldErrors(fieldErrors, options.fields);
+  for (const [path, message] of Object.entries(onFields)) options.onField(path, message);
+  options.onForm(others.length > 0 ? others.join(' ') : null);
 }

@@ -206,18 +206,12 @@ export const EstablishmentIdParamsSchema = z.object({ id: z.uuid() });
  * An establishment waiting in the platform administrators' queue: not yet approved, or approved and not
  * yet verified. Until approved it is offered neither as a receiver nor for joining (section 6 Rules).
  */
-export const WaitingEstablishmentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: establishmentTypes.codedSchema,
-  address1: z.string().nullable(),
-  city: z.string().nullable(),
-  state: AuStateSchema,
-  postcode: z.string().nullable(),
-  phone1: z.string().nullable(),
+export const WaitingEstablishmentSchema = EstablishmentSummarySchema.omit({
+  accepts_join_requests: true,
+  accepts_in_app_referrals: true,
+}).extend({
   email: z.string().nullable(),
   website: z.string().nullable(),
-  hospital: z.object({ id: z.string(), name: z.string() }).nullable(),
   is_approved: z.boolean(),
   is_verified: z.boolean(),
   created_at: z.string(),

@@ -7,8 +7,7 @@ import { roles, titles } from '@referrals/domain/people/people-codes';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
-import { ApiError } from '@/lib/api-error';
-import { splitFieldErrors } from '@/lib/form-errors';
+import { showSaveError } from '@/lib/form-errors';
 import { useInviteStaff } from '../api/invite-staff';
 
 const INVITE_FIELDS = ['email', 'title', 'first_name', 'last_name', 'role'] as const;
@@ -59,20 +58,12 @@ export function InviteStaffDialog({ opened, onClose, establishment }: InviteStaf
       });
       close();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
-      if (fieldErrors === undefined) {
-        setFormError(
-          error instanceof ApiError && error.detail !== undefined
-            ? error.detail
-            : 'The invitation could not be sent. Please try again.',
-        );
-        return;
-      }
-      const { onFields, others } = splitFieldErrors(fieldErrors, INVITE_FIELDS);
-      for (const [path, message] of Object.entries(onFields)) {
-        setError(path as Path<InviteValues>, { type: 'server', message });
-      }
-      setFormError(others.length > 0 ? others.join(' ') : null);
+      showSaveError(error, {
+        fields: INVITE_FIELDS,
+        onField: (path, message) => setError(path as Path<InviteValues>, { type: 'server', message }),
+        onForm: setFormError,
+        fallback: 'The invitation could not be sent. Please try again.',
+      });
     }
   });
 

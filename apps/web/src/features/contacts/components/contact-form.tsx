@@ -6,8 +6,7 @@ import { auStates } from '@referrals/domain/establishments/establishment-codes';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
-import { ApiError } from '@/lib/api-error';
-import { splitFieldErrors } from '@/lib/form-errors';
+import { showSaveError } from '@/lib/form-errors';
 
 /** The fields of the form; a server 400 on any of them is shown on the field (spec section 7). */
 const CONTACT_FIELDS = [
@@ -76,22 +75,17 @@ export function ContactForm({ initial, submitLabel, onSave, actions }: ContactFo
     try {
       await onSave(values);
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
-      if (fieldErrors === undefined) {
-        setFormError(
-          error instanceof ApiError && error.detail !== undefined
-            ? error.detail
-            : 'The health professional could not be saved. Please try again.',
-        );
-        return;
-      }
-      const { onFields, others } = splitFieldErrors(fieldErrors, CONTACT_FIELDS);
-      for (const [path, message] of Object.entries(onFields)) {
+      showSaveError(error, {
+        fields: CONTACT_FIELDS,
         // provider_num_list.1 and the like belong to the list's one field.
-        const field = path.startsWith('provider_num_list') ? 'provider_num_list' : path;
-        setError(field as Path<DoctorWriteInput>, { type: 'server', message });
-      }
-      setFormError(others.length > 0 ? others.join(' ') : null);
+        onField: (path, message) =>
+          setError(
+            (path.startsWith('provider_num_list') ? 'provider_num_list' : path) as Path<DoctorWriteInput>,
+            { type: 'server', message },
+          ),
+        onForm: setFormError,
+        fallback: 'The health professional could not be saved. Please try again.',
+      });
     }
   });
 

@@ -10,8 +10,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, type Path } from 'react-hook-form';
-import { ApiError } from '@/lib/api-error';
-import { splitFieldErrors } from '@/lib/form-errors';
+import { showSaveError } from '@/lib/form-errors';
 import { SelectField, TextField } from '@/ui/form-fields';
 
 /** The establishment's on/off settings (spec section 3 Establishment), in the words the form shows. */
@@ -136,20 +135,13 @@ export function EstablishmentForm({
     try {
       await onSave(values);
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
-      if (fieldErrors === undefined) {
-        setFormError(
-          error instanceof ApiError && error.detail !== undefined
-            ? error.detail
-            : 'The establishment could not be saved. Please try again.',
-        );
-        return;
-      }
-      const { onFields, others } = splitFieldErrors(fieldErrors, FIELDS);
-      for (const [path, message] of Object.entries(onFields)) {
-        setError(path as Path<EstablishmentWriteInput>, { type: 'server', message });
-      }
-      setFormError(others.length > 0 ? others.join(' ') : null);
+      showSaveError(error, {
+        fields: FIELDS,
+        onField: (path, message) =>
+          setError(path as Path<EstablishmentWriteInput>, { type: 'server', message }),
+        onForm: setFormError,
+        fallback: 'The establishment could not be saved. Please try again.',
+      });
     }
   });
 

@@ -207,6 +207,8 @@ async function createBenchDatabase(serverUrl: string): Promise<string> {
 }
 
 async function dropBenchDatabase(serverUrl: string, benchUrl: string, role: string | undefined) {
+  // BENCH_KEEP=1 leaves the database for EXPLAIN ANALYZE by hand.
+  if (process.env.BENCH_KEEP) return console.log(`kept ${benchUrl}`);
   await onServer(serverUrl, `DROP DATABASE IF EXISTS "${new URL(benchUrl).pathname.slice(1)}" WITH (FORCE)`);
   if (role) await onServer(serverUrl, `DROP ROLE IF EXISTS "${role}"`);
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { codeOf } from '@referrals/domain/codes';
 import type { FeatureFlags } from '@referrals/domain/feature-flags';
@@ -10,7 +10,6 @@ import {
 } from '@referrals/domain/profile/profile-save-rules';
 import type { EstablishmentType } from '@referrals/domain/establishments/establishment-codes';
 import type { Queryable } from '../../db/database.ts';
-import { employmentsWithEstablishments } from './user-employments.ts';
 import { users } from '../../db/schema/people.ts';
 import { notAuthenticated } from '../../http/api-errors.ts';
 
@@ -54,23 +53,40 @@ declare module 'fastify' {
   }
 }
 
-/** What the caller's access needs from their user row; the session check reads it with the session. */
+/**
+ * The caller's employments as the access rules need them, primary first, built in SQL so the session
+ * check reads them with the session: one statement per request instead of three.
+ */
+const callerEmploymentsJson = sql<CallerEmployment[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', e.id, 'priority', e.priority, 'status', e.status, 'permissions', e.permissions,
+    'is_account_holder', e.is_account_holder, 'can_send_referral', e.can_send_referral,
+    'has_shared_inbox_access', e.has_shared_inbox_access, 'has_shared_outbox_access', e.has_shared_outbox_access,
+    'is_head_of_department', e.is_head_of_department, 'has_special_access', e.has_special_access,
+    'establishment', json_build_object('id', place.id, 'type', place.type, 'hospital_id', place.hospital_id)
+  ) order by e.priority, e.created_at)
+  from employments e join establishments place on place.id = e.establishment_id
+  where e.user_id = users.id), '[]'::json)`;
+
+/** What the caller's access needs from their user row and employments; select it from `users` (by that name). */
 export const callerAccountColumns = {
   role: users.role,
   sub_role: users.sub_role,
   current_establishment_id: users.current_establishment_id,
   is_platform_admin: users.is_platform_admin,
+  employments: callerEmploymentsJson,
 };
 export type CallerAccount = {
   role: string | null;
   sub_role: string | null;
   current_establishment_id: string | null;
   is_platform_admin: boolean;
+  employments: CallerEmployment[];
 };
 
 /**
- * The caller with their employments and current establishment. `account` is the user row's part the
- * session check already read (authenticate.ts), which spares every request a query.
+ * The caller with their employments and current establishment. `account` is what the session check
+ * already read (auth-sessions.ts), which spares every request a query.
  */
 export async function loadCaller(
   q: Queryable,
@@ -82,20 +98,7 @@ export async function loadCaller(
     ? [account]
     : await q.select(callerAccountColumns).from(users).where(eq(users.id, userId));
   if (!user) return undefined;
-  const rows = await employmentsWithEstablishments(q, userId);
-  const jobs: CallerEmployment[] = rows.map(({ employment: e, establishment: place }) => ({
-    id: e.id,
-    priority: e.priority,
-    status: e.status as EmploymentStatus,
-    permissions: e.permissions as Permission[],
-    is_account_holder: e.is_account_holder,
-    can_send_referral: e.can_send_referral,
-    has_shared_inbox_access: e.has_shared_inbox_access,
-    has_shared_outbox_access: e.has_shared_outbox_access,
-    is_head_of_department: e.is_head_of_department,
-    has_special_access: e.has_special_access,
-    establishment: { id: place.id, type: place.type as EstablishmentType, hospital_id: place.hospital_id },
-  }));
+  const jobs = user.employments;
   const role = user.role as Role | null;
   const accessible = jobs.filter((job) => canAccessEstablishment(role, job));
   const currentId = currentEstablishmentFallback(accessible, user.current_establishment_id);

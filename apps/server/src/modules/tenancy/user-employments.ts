@@ -9,8 +9,9 @@ export type EmploymentWithEstablishment = {
 };
 
 /**
- * A person's employments with their establishments, primary first (then by when they began): the one query
- * behind the caller's access, the profile and the employment changes.
+ * A person's employments with their establishments, primary first (then by when they began), as the profile
+ * and the employment changes show them. The caller's access reads its own slimmer shape with the session
+ * (tenancy/caller.ts).
  */
 export function employmentsWithEstablishments(
   q: Queryable,

@@ -32,7 +32,10 @@ describe('the establishment selector’s counters (GET profile/establishment-cou
     for (const status of ['SBMT', 'SBMT', 'SBMT', 'VWD', 'ACPT', 'ACPT', 'DRFT', 'SCHD', 'RTND']) {
       await inbox(clinic.id, status);
     }
-    await inbox(clinic.id, 'SBMT', { is_archived: true });
+    await inbox(clinic.id, 'SBMT', { receiver_archived: true });
+    await inbox(clinic.id, 'ACPT', { receiver_deleted: true });
+    // Archived by the sender only: still in the receiver's inbox.
+    await inbox(clinic.id, 'UPDT', { sender_archived: true });
     await inbox(clinic.id, 'VWD', { is_deleted: true });
     await inbox(personal.id, 'VWD');
     await inbox(pending.id, 'SBMT');
@@ -47,7 +50,7 @@ describe('the establishment selector’s counters (GET profile/establishment-cou
     const res = await (await signIn(t.app, specialist))('GET', '/api/profile/establishment-counters/');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { establishment_id: clinic.id, new: 3, under_review: 1, accepted: 2 },
+      { establishment_id: clinic.id, new: 4, under_review: 1, accepted: 2 },
       { establishment_id: personal.id, new: 0, under_review: 1, accepted: 0 },
     ]);
   });

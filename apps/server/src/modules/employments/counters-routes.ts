@@ -13,7 +13,7 @@ import { callerOf } from '../tenancy/caller.ts';
 import { employmentsOf } from './employment-rows.ts';
 
 /** The inbox statuses the selector counts, and the counter each fills (section 2 Establishment selector). */
-const COUNTED = { SBMT: 'new', VWD: 'under_review', ACPT: 'accepted' } as const;
+const COUNTED = { SBMT: 'new', UPDT: 'new', VWD: 'under_review', ACPT: 'accepted' } as const;
 type Counted = keyof typeof COUNTED;
 
 /**
@@ -41,7 +41,8 @@ export async function establishmentCounters(
         inArray(referrals.to_establishment_id, ids),
         inArray(referrals.status, Object.keys(COUNTED)),
         eq(referrals.is_deleted, false),
-        eq(referrals.is_archived, false),
+        eq(referrals.receiver_deleted, false),
+        eq(referrals.receiver_archived, false),
       ),
     )
     .groupBy(referrals.to_establishment_id, referrals.status);
@@ -50,7 +51,7 @@ export async function establishmentCounters(
   );
   for (const row of rows) {
     const entry = row.id === null ? undefined : counters.get(row.id);
-    if (entry) entry[COUNTED[row.status as Counted]] = Number(row.n);
+    if (entry) entry[COUNTED[row.status as Counted]] += Number(row.n);
   }
   return [...counters.values()];
 }

@@ -27,6 +27,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.user_id, t.created_at.desc(), t.id),
-    index('notifications_unseen_idx').on(t.user_id).where(sql`${t.viewed_at} is null`),
+    index('notifications_unseen_idx')
+      .on(t.user_id)
+      .where(sql`${t.viewed_at} is null`),
   ],
 );

@@ -51,7 +51,9 @@ export const referrals = pgTable(
     custom: boolean('custom').notNull().default(false),
     automatic_renewal: boolean('automatic_renewal').notNull().default(false),
     hide_referrer_contact_from_patient: boolean('hide_referrer_contact_from_patient').notNull().default(true),
-    hide_referrer_contact_from_assignee: boolean('hide_referrer_contact_from_assignee').notNull().default(true),
+    hide_referrer_contact_from_assignee: boolean('hide_referrer_contact_from_assignee')
+      .notNull()
+      .default(true),
     hide_referrer_contact_from_others: boolean('hide_referrer_contact_from_others').notNull().default(false),
     appointment_date: timestamp('appointment_date', { withTimezone: true }),
     appointment_location: text('appointment_location'),
@@ -109,7 +111,9 @@ export const referrals = pgTable(
     renewal_reason: text('renewal_reason'),
     renewal_duration: integer('renewal_duration').notNull().default(12),
     renewed_from_referral_id: uuid('renewed_from_referral_id').references((): AnyPgColumn => referrals.id),
-    forwarded_from_referral_id: uuid('forwarded_from_referral_id').references((): AnyPgColumn => referrals.id),
+    forwarded_from_referral_id: uuid('forwarded_from_referral_id').references(
+      (): AnyPgColumn => referrals.id,
+    ),
     forwarded_to_establishment_id: uuid('forwarded_to_establishment_id').references(() => establishments.id),
     forwarded_assignee_id: uuid('forwarded_assignee_id').references(() => users.id),
     forwarded_message: text('forwarded_message'),

@@ -47,10 +47,13 @@ describe('referral code lists', () => {
     ]);
   });
 
-  it('has the actions of section 4', () => {
+  it('has the actions of section 4 and the lifecycle table', () => {
     expect(referralActions.codes).toEqual([
+      'update',
       'submit',
+      'view',
       'accept',
+      'waitlist',
       'schedule',
       'manual_schedule',
       'reschedule',
@@ -63,7 +66,6 @@ describe('referral code lists', () => {
       'archive',
       'unarchive',
       'delete',
-      'mark_viewed',
       'share',
       'enroll',
       'upload_to_emr',

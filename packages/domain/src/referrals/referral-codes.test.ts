@@ -10,6 +10,9 @@ import {
   ReferralStatusSchema,
   INBOX_LIST_TYPES,
   OUTBOX_LIST_TYPES,
+  TRIAGE_CATEGORY_DAYS,
+  triageCategories,
+  triagePriorities,
 } from './referral-codes.ts';
 
 describe('referral code lists', () => {
@@ -47,10 +50,13 @@ describe('referral code lists', () => {
     ]);
   });
 
-  it('has the actions of section 4', () => {
+  it('has the actions of section 4 and the lifecycle table', () => {
     expect(referralActions.codes).toEqual([
+      'update',
       'submit',
+      'view',
       'accept',
+      'waitlist',
       'schedule',
       'manual_schedule',
       'reschedule',
@@ -63,7 +69,6 @@ describe('referral code lists', () => {
       'archive',
       'unarchive',
       'delete',
-      'mark_viewed',
       'share',
       'enroll',
       'upload_to_emr',
@@ -113,5 +118,17 @@ describe('list types (section 2)', () => {
     expect(reportInboxListTypes.codes).toEqual(['all', 'new', 'under-review', 'reviewed']);
     expect(reportOutboxListTypes.codes).toEqual(['all', 'new', 'under-review', 'reviewed', 'sent', 'drafts']);
     expect(reportInboxListTypes.schema.safeParse('drafts').success).toBe(false);
+  });
+});
+
+describe('triage codes', () => {
+  it('has the three triage categories with their recommended days (referral-lifecycle.md)', () => {
+    expect(triageCategories.codes).toEqual(['CAT1', 'CAT2', 'CAT3']);
+    expect(triageCategories.display('CAT2')).toBe('Category 2');
+    expect(TRIAGE_CATEGORY_DAYS).toEqual({ CAT1: 30, CAT2: 90, CAT3: 365 });
+  });
+
+  it('has the triage priorities, urgent first', () => {
+    expect(triagePriorities.codes).toEqual(['URGENT', 'SEMI_URGENT', 'ROUTINE']);
   });
 });

@@ -30,10 +30,17 @@ export const referralTypes = defineCodeList(REFERRAL_TYPES);
 export const ReferralTypeSchema = referralTypes.schema;
 export type ReferralType = z.infer<typeof ReferralTypeSchema>;
 
-/** Actions on a referral (section 4 Actions), as snake_case codes. */
+/**
+ * Actions on a referral (section 4 Actions; referral-lifecycle.md), as snake_case codes. `view` is the
+ * spec's "mark viewed" (the /view/ call), `waitlist` is accept with a waitlist period, and `update` is
+ * editing a draft: each is a row of the lifecycle table, so each has a code.
+ */
 export const REFERRAL_ACTIONS = {
+  update: 'Edit',
   submit: 'Submit',
+  view: 'Mark viewed',
   accept: 'Accept',
+  waitlist: 'Waitlist',
   schedule: 'Schedule',
   manual_schedule: 'Manual schedule',
   reschedule: 'Reschedule',
@@ -46,7 +53,6 @@ export const REFERRAL_ACTIONS = {
   archive: 'Archive',
   unarchive: 'Unarchive',
   delete: 'Delete',
-  mark_viewed: 'Mark viewed',
   share: 'Share',
   enroll: 'Enrol',
   upload_to_emr: 'Upload to EMR',
@@ -117,3 +123,35 @@ export const REPORT_OUTBOX_LIST_TYPES = {
 export const reportOutboxListTypes = defineCodeList(REPORT_OUTBOX_LIST_TYPES);
 export const ReportOutboxListTypeSchema = reportOutboxListTypes.schema;
 export type ReportOutboxListType = z.infer<typeof ReportOutboxListTypeSchema>;
+
+/**
+ * Triage priority set on accept (section 3 Triage and service fields). The spec names the field but gives
+ * no codes; these three are the urgency grades Australian outpatient triage uses.
+ */
+export const TRIAGE_PRIORITIES = {
+  URGENT: 'Urgent',
+  SEMI_URGENT: 'Semi-urgent',
+  ROUTINE: 'Routine',
+} as const;
+export const triagePriorities = defineCodeList(TRIAGE_PRIORITIES);
+export const TriagePrioritySchema = triagePriorities.schema;
+export type TriagePriority = z.infer<typeof TriagePrioritySchema>;
+
+/**
+ * Triage category set on accept (referral-lifecycle.md, Derived conditions): the clinically recommended
+ * time to be seen, in days from submission, is TRIAGE_CATEGORY_DAYS.
+ */
+export const TRIAGE_CATEGORIES = {
+  CAT1: 'Category 1',
+  CAT2: 'Category 2',
+  CAT3: 'Category 3',
+} as const;
+export const triageCategories = defineCodeList(TRIAGE_CATEGORIES);
+export const TriageCategorySchema = triageCategories.schema;
+export type TriageCategory = z.infer<typeof TriageCategorySchema>;
+
+/** Days from submission within which each triage category should be scheduled (referral-lifecycle.md). */
+export const TRIAGE_CATEGORY_DAYS = { CAT1: 30, CAT2: 90, CAT3: 365 } as const satisfies Record<
+  TriageCategory,
+  number
+>;

@@ -1,0 +1,219 @@
+import { codeOf, type Code } from '../codes.ts';
+import {
+  referralStatuses,
+  type ReferralAction,
+  type ReferralStatus,
+  type ReferralType,
+} from './referral-codes.ts';
+
+/**
+ * The referral state machine of referral-lifecycle.md (spec section 4 says the complete one is not
+ * shown; this is the product's decision). The server checks it inside the transition's transaction and
+ * the UI uses the same table to show actions, so a rule cannot drift between the two.
+ */
+
+/** Which side of a referral the caller is on (referral-lifecycle.md Sides). Shared-with readers have none. */
+export type ReferralSide = 'sender' | 'receiver';
+
+/** What a transition needs of a referral; server rows and API objects both fit (referral-lifecycle.md). */
+export type ReferralLifecycleInput = {
+  status: Code<ReferralStatus>;
+  /** Needed for schedule and manual_schedule only; absent reads as not MANUAL. */
+  type?: Code<ReferralType> | null;
+  /** The draft was recalled from the receiver: submitting it again gives UPDT. */
+  is_recalled?: boolean | null;
+  /** A renewal was already made from this referral: it cannot be renewed twice. */
+  is_renewed?: boolean | null;
+  /** Archived on the caller's side (the flag is kept per side). */
+  is_archived?: boolean | null;
+  /** Deleted (in Deleted Items) on the caller's side (the flag is kept per side). */
+  is_deleted?: boolean | null;
+};
+
+/** One row of the lifecycle table (referral-lifecycle.md Transitions). */
+export type ReferralTransition = {
+  readonly side: ReferralSide | 'either';
+  /** The statuses the action is allowed from; 'all' is any status. */
+  readonly from: readonly ReferralStatus[] | 'all';
+  /** The status afterwards; 'same' when the action leaves the status alone (a flag or a new referral). */
+  readonly to: ReferralStatus | 'same';
+  /** Submit only: the status when the draft was recalled earlier. */
+  readonly toWhenRecalled?: ReferralStatus;
+  /** The new referral the action creates, and its status. */
+  readonly creates?: { readonly status: ReferralStatus };
+  /** true: MANUAL referrals only; false: every type but MANUAL; absent: any type. */
+  readonly manual?: boolean;
+  /** Unarchive doubles as the restore from Deleted Items, so it is also allowed from any deleted referral. */
+  readonly alsoWhenDeleted?: boolean;
+  /** Refused once the referral carries this flag. */
+  readonly refusedWhen?: 'is_renewed';
+};
+
+const ACTIVE = ['SBMT', 'VWD', 'UPDT'] as const satisfies readonly ReferralStatus[];
+const TRIAGED = ['ACPT', 'WLST', 'SCHDL'] as const satisfies readonly ReferralStatus[];
+const NOT_DRAFT = referralStatuses.codes.filter((status) => status !== 'DRFT');
+
+/** The lifecycle table of referral-lifecycle.md, one row per action, in the order the UI lists them. */
+export const REFERRAL_TRANSITIONS = {
+  update: { side: 'sender', from: ['DRFT'], to: 'same' },
+  submit: { side: 'sender', from: ['DRFT'], to: 'SBMT', toWhenRecalled: 'UPDT' },
+  view: { side: 'receiver', from: ['SBMT', 'UPDT'], to: 'VWD' },
+  accept: { side: 'receiver', from: [...ACTIVE, 'WLST'], to: 'ACPT' },
+  waitlist: { side: 'receiver', from: [...ACTIVE, 'ACPT'], to: 'WLST' },
+  schedule: { side: 'receiver', from: [...ACTIVE, 'ACPT', 'WLST'], to: 'SCHDL', manual: false },
+  manual_schedule: { side: 'receiver', from: [...ACTIVE, 'ACPT', 'WLST'], to: 'SCHDL', manual: true },
+  reschedule: { side: 'receiver', from: ['SCHDL'], to: 'SCHDL' },
+  return: { side: 'receiver', from: [...ACTIVE, ...TRIAGED], to: 'RTRN' },
+  forward: {
+    side: 'receiver',
+    from: [...ACTIVE, 'ACPT', 'WLST'],
+    to: 'FWRD',
+    creates: { status: 'SBMT' },
+  },
+  upload_to_emr: { side: 'receiver', from: TRIAGED, to: 'same' },
+  recall: { side: 'sender', from: [...ACTIVE, ...TRIAGED], to: 'DRFT' },
+  renew: {
+    side: 'sender',
+    from: TRIAGED,
+    to: 'same',
+    creates: { status: 'SBMT' },
+    refusedWhen: 'is_renewed',
+  },
+  clone: { side: 'sender', from: 'all', to: 'same', creates: { status: 'DRFT' } },
+  copy: { side: 'sender', from: 'all', to: 'same', creates: { status: 'DRFT' } },
+  share: { side: 'either', from: NOT_DRAFT, to: 'same' },
+  archive: { side: 'either', from: NOT_DRAFT, to: 'same' },
+  unarchive: { side: 'either', from: NOT_DRAFT, to: 'same', alsoWhenDeleted: true },
+  delete: { side: 'either', from: 'all', to: 'same' },
+} as const satisfies Partial<Record<ReferralAction, ReferralTransition>>;
+
+/** An action the lifecycle table covers (referral-lifecycle.md Transitions); enroll is outside it. */
+export type ReferralLifecycleAction = keyof typeof REFERRAL_TRANSITIONS;
+
+/** The lifecycle actions in table order. */
+export const REFERRAL_LIFECYCLE_ACTIONS = Object.keys(REFERRAL_TRANSITIONS) as ReferralLifecycleAction[];
+
+function transition(action: ReferralLifecycleAction): ReferralTransition {
+  return REFERRAL_TRANSITIONS[action];
+}
+
+/** True when the action belongs to the side at all, whatever the status (referral-lifecycle.md Sides). */
+export function isReferralActionForSide(action: ReferralLifecycleAction, side: ReferralSide): boolean {
+  const rule = transition(action);
+  return rule.side === 'either' || rule.side === side;
+}
+
+type Refusal = 'side' | 'status' | 'type' | 'renewed';
+
+/** Why an action is refused, or null when allowed; the one place the table is read. */
+function refusal(
+  action: ReferralLifecycleAction,
+  referral: ReferralLifecycleInput,
+  side: ReferralSide,
+): Refusal | null {
+  const rule = transition(action);
+  if (!isReferralActionForSide(action, side)) return 'side';
+  const status = codeOf(referral.status) ?? '';
+  if (!referralStatuses.isCode(status)) return 'status';
+  const fromAllowed =
+    rule.from === 'all' ||
+    rule.from.includes(status) ||
+    (rule.alsoWhenDeleted === true && referral.is_deleted === true);
+  if (!fromAllowed) return 'status';
+  if (rule.manual !== undefined && (codeOf(referral.type) === 'MANUAL') !== rule.manual) return 'type';
+  if (rule.refusedWhen === 'is_renewed' && referral.is_renewed === true) return 'renewed';
+  return null;
+}
+
+/**
+ * The referral's status after the action by the side, or null when the table does not allow it
+ * (referral-lifecycle.md Transitions; a refusal is a 409, or 403 when the action is not the side's).
+ */
+export function referralStatusAfter(
+  action: ReferralLifecycleAction,
+  referral: ReferralLifecycleInput,
+  side: ReferralSide,
+): ReferralStatus | null {
+  if (refusal(action, referral, side) !== null) return null;
+  const rule = transition(action);
+  const current = codeOf(referral.status) as ReferralStatus;
+  if (rule.toWhenRecalled !== undefined && referral.is_recalled === true) return rule.toWhenRecalled;
+  return rule.to === 'same' ? current : rule.to;
+}
+
+/**
+ * The actions to offer the side as buttons (referral-lifecycle.md): those the table allows, less the
+ * no-ops a button would only repeat. The server accepts archive of an archived referral and delete of a
+ * deleted one (a second click is not an error), but the UI offers only the one that changes something;
+ * delete stays for a deleted draft on the sender side, where it deletes for good.
+ */
+export function allowedReferralActions(
+  referral: ReferralLifecycleInput,
+  side: ReferralSide,
+): ReferralLifecycleAction[] {
+  const archived = referral.is_archived === true;
+  const deleted = referral.is_deleted === true;
+  return REFERRAL_LIFECYCLE_ACTIONS.filter((action) => {
+    if (refusal(action, referral, side) !== null) return false;
+    if (action === 'archive') return !archived && !deleted;
+    if (action === 'unarchive') return archived || deleted;
+    if (action === 'delete') return !deleted || isPermanentReferralDelete(referral, side);
+    return true;
+  });
+}
+
+/**
+ * True when delete removes the referral for good: a draft the sender has already moved to Deleted
+ * Items (referral-lifecycle.md delete: "a draft deleted from trash is gone for good").
+ */
+export function isPermanentReferralDelete(referral: ReferralLifecycleInput, side: ReferralSide): boolean {
+  return side === 'sender' && codeOf(referral.status) === 'DRFT' && referral.is_deleted === true;
+}
+
+/** The action as the end of "cannot be …" in a refusal message. */
+const ACTION_PAST_TENSE: Record<ReferralLifecycleAction, string> = {
+  update: 'edited',
+  submit: 'submitted',
+  view: 'marked as viewed',
+  accept: 'accepted',
+  waitlist: 'waitlisted',
+  schedule: 'scheduled',
+  manual_schedule: 'scheduled manually',
+  reschedule: 'rescheduled',
+  return: 'returned',
+  forward: 'forwarded',
+  upload_to_emr: 'uploaded to an EMR',
+  recall: 'recalled',
+  renew: 'renewed',
+  clone: 'cloned',
+  copy: 'copied',
+  share: 'shared',
+  archive: 'archived',
+  unarchive: 'unarchived',
+  delete: 'deleted',
+};
+
+/**
+ * The 409 detail when the action is refused, naming the current status by its label (referral-lifecycle.md:
+ * "a transition not in this table is a 409 that names the current status"; api-conventions.md Errors).
+ * Given the referral rather than its status, a refusal for its type or for an earlier renewal says so.
+ */
+export function referralActionRefusedMessage(
+  action: ReferralLifecycleAction,
+  current: Code<ReferralStatus> | ReferralLifecycleInput,
+): string {
+  const referral: ReferralLifecycleInput =
+    typeof current === 'object' && 'status' in current ? current : { status: current };
+  const rule = transition(action);
+  const side: ReferralSide = rule.side === 'receiver' ? 'receiver' : 'sender';
+  const reason = refusal(action, referral, side);
+  if (reason === 'type') {
+    return rule.manual === true
+      ? 'Only a manual referral can be scheduled manually.'
+      : 'A manual referral is scheduled with manual schedule.';
+  }
+  if (reason === 'renewed') return 'This referral has already been renewed.';
+  const status = codeOf(referral.status) ?? '';
+  const label = referralStatuses.isCode(status) ? referralStatuses.display(status) : 'unknown';
+  return `This referral is ${label} and cannot be ${ACTION_PAST_TENSE[action]}.`;
+}

@@ -33,6 +33,7 @@ import { mfaRoutes } from './modules/profile/mfa-routes.ts';
 import { patientCarerRoutes } from './modules/patients/patient-carer-routes.ts';
 import { patientMrnRoutes } from './modules/patients/patient-mrn-routes.ts';
 import { patientRoutes } from './modules/patients/patient-routes.ts';
+import { referralRoutes } from './modules/referrals/referral-routes.ts';
 import { auditDeniedAccess } from './modules/audit/denied-access.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -150,10 +151,12 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(staffRoutes);
   auditDeniedAccess(app, [
     { prefix: '/api/patients/:id/', action: 'patient.access-denied', resourceType: 'patient' },
+    { prefix: '/api/referrals/:id/', action: 'referral.access-denied', resourceType: 'referral' },
   ]);
   await app.register(patientRoutes);
   await app.register(patientCarerRoutes);
   await app.register(patientMrnRoutes);
+  await app.register(referralRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

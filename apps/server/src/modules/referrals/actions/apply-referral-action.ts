@@ -1,0 +1,89 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  isReferralActionForSide,
+  referralActionRefusedMessage,
+  referralStatusAfter,
+  type ReferralLifecycleAction,
+} from '@referrals/domain/referrals/referral-lifecycle';
+import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
+import type { ReferralSideOfCaller } from '@referrals/domain/referrals/referral-schemas';
+import type { Transaction } from '../../../db/database.ts';
+import { referrals } from '../../../db/schema/referrals.ts';
+import { conflict, permissionDenied } from '../../../http/api-errors.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
+import type { ReferralCall } from '../referral-call.ts';
+import { recordReferralHistory } from '../referral-history.ts';
+import { lifecycleInputOf, type ReferralRow } from '../referral-queries.ts';
+
+type ReferralUpdate = Partial<typeof referrals.$inferInsert>;
+
+/**
+ * The status `action` leads to for the caller's side. An action that is not the side's at all (a shared
+ * reader's, or the sender accepting) is a 403; one the table does not allow from the current status a 409
+ * naming that status (referral-lifecycle.md).
+ */
+export function checkReferralAction(
+  action: ReferralLifecycleAction,
+  referral: ReferralRow,
+  side: ReferralSideOfCaller,
+): ReferralStatus {
+  if (side === 'shared' || !isReferralActionForSide(action, side)) throw permissionDenied();
+  const input = lifecycleInputOf(referral, side);
+  const to = referralStatusAfter(action, input, side);
+  if (to === null) {
+    const current = referral.status as ReferralStatus;
+    throw conflict(referralActionRefusedMessage(action, input), {
+      value: current,
+      display: REFERRAL_STATUSES[current],
+    });
+  }
+  return to;
+}
+
+/**
+ * Applies one lifecycle action to a locked referral in the caller's transaction: the new status and
+ * `changes`, a new version, the history row and the audit row. Every action function ends here, so the
+ * transition table is checked in one place.
+ */
+export async function applyReferralAction(
+  tx: Transaction,
+  options: {
+    call: ReferralCall;
+    referral: ReferralRow;
+    side: ReferralSideOfCaller;
+    action: ReferralLifecycleAction;
+    changes?: ReferralUpdate;
+    /** The reason fields and message the action took, kept in the history. */
+    detail?: Record<string, unknown>;
+  },
+): Promise<ReferralRow> {
+  const { call, referral, action } = options;
+  const to = checkReferralAction(action, referral, options.side);
+  const [row] = await tx
+    .update(referrals)
+    .set({
+      ...options.changes,
+      status: to,
+      version: sql`${referrals.version} + 1`,
+      updated_at: new Date(),
+    })
+    .where(eq(referrals.id, referral.id))
+    .returning();
+  if (!row) throw new Error('referral update returned nothing');
+  await recordReferralHistory(tx, {
+    referralId: referral.id,
+    caller: call.caller,
+    action,
+    from: referral.status,
+    to,
+    detail: options.detail,
+  });
+  await recordAudit(tx, call.actor, {
+    action: `referral.${action}`,
+    resourceType: 'referral',
+    resourceId: referral.id,
+    patientId: referral.patient_id,
+    detail: { from: referral.status, to },
+  });
+  return row;
+}

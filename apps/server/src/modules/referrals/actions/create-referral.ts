@@ -1,0 +1,78 @@
+import { newReferralButton } from '@referrals/domain/people/access-rules';
+import {
+  referralDurationMonths,
+  renewalDurationMonths,
+} from '@referrals/domain/referrals/referral-conditions';
+import { DEFAULT_REFERRER_MESSAGE } from '@referrals/domain/constants';
+import type { Referral, ReferralCreate } from '@referrals/domain/referrals/referral-schemas';
+import type { Database } from '../../../db/database.ts';
+import { referrals } from '../../../db/schema/referrals.ts';
+import { ApiError, permissionDenied, validationFailed } from '../../../http/api-errors.ts';
+import { recordAudit, type AuditActor } from '../../audit/record-audit.ts';
+import type { Caller } from '../../tenancy/caller.ts';
+import { throwIfErrors } from '../../patients/patient-record.ts';
+import { checkDraftReferences } from '../referral-draft-checks.ts';
+import { draftColumns } from '../referral-draft-columns.ts';
+import { recordReferralHistory } from '../referral-history.ts';
+import { referralDetail } from '../referral-queries.ts';
+import { referralEstablishmentOf } from '../referral-visibility.ts';
+
+/** Sent when from_establishment names another establishment than the one the caller acts for. */
+export const NOT_YOUR_ESTABLISHMENT = 'A referral is sent from the establishment you are acting for.';
+
+/**
+ * POST referrals/: a draft (DRFT) from the caller's current establishment, with the spec's defaults
+ * (section 3: the referrer message; duration 12, or 3 from a specialist), its history row and audit row in
+ * one transaction. Needs add_referral and the right to send (section 6 Rules, New Referral).
+ */
+export async function createReferral(
+  db: Database,
+  options: { caller: Caller; actor: AuditActor; body: ReferralCreate },
+): Promise<Referral> {
+  const { caller, body } = options;
+  const fromId = referralEstablishmentOf(caller);
+  if (fromId === null) throw permissionDenied();
+  const button = newReferralButton(caller.access);
+  if (!button.enabled) throw new ApiError(403, { detail: button.hint });
+  if (body.from_establishment !== undefined && body.from_establishment !== fromId) {
+    throw validationFailed({ from_establishment: [NOT_YOUR_ESTABLISHMENT] });
+  }
+  const columns = draftColumns(body);
+  return db.transaction(async (tx) => {
+    throwIfErrors(
+      await checkDraftReferences(
+        tx,
+        caller,
+        fromId,
+        {
+          to_establishment_id: columns.to_establishment_id ?? null,
+          assignee_id: columns.assignee_id ?? null,
+          patient_id: columns.patient_id ?? null,
+        },
+        body,
+      ),
+    );
+    const [row] = await tx
+      .insert(referrals)
+      .values({
+        referrer_message: DEFAULT_REFERRER_MESSAGE,
+        duration: referralDurationMonths(caller.role),
+        renewal_duration: renewalDurationMonths(caller.role),
+        ...columns,
+        type: body.type,
+        status: 'DRFT',
+        from_establishment_id: fromId,
+        referrer_id: caller.userId,
+      })
+      .returning();
+    if (!row) throw new Error('referral insert returned nothing');
+    await recordReferralHistory(tx, { referralId: row.id, caller, action: 'create', from: null, to: 'DRFT' });
+    await recordAudit(tx, options.actor, {
+      action: 'referral.create',
+      resourceType: 'referral',
+      resourceId: row.id,
+      patientId: row.patient_id,
+    });
+    return referralDetail(tx, caller, row);
+  });
+}

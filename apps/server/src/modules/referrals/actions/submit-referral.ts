@@ -1,0 +1,47 @@
+import { referralExpiresAt } from '@referrals/domain/referrals/referral-conditions';
+import { REQUIRED_MESSAGE } from '@referrals/domain/patients/patient-schemas';
+import type { FieldErrors } from '@referrals/domain/api';
+import type { Referral } from '@referrals/domain/referrals/referral-schemas';
+import type { Database } from '../../../db/database.ts';
+import { throwIfErrors } from '../../patients/patient-record.ts';
+import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
+import { referralDetail, type ReferralRow } from '../referral-queries.ts';
+import { applyReferralAction, checkReferralAction } from './apply-referral-action.ts';
+
+/** What submit requires (referral-lifecycle.md, submit): a receiver (or MANUAL details), a patient, a message. */
+function submitErrors(referral: ReferralRow): FieldErrors {
+  const errors: FieldErrors = {};
+  const manual = referral.type === 'MANUAL';
+  if (!referral.to_establishment_id && !(manual && referral.referral_receiver_establishment_practice_name)) {
+    errors.to_establishment = [REQUIRED_MESSAGE];
+  }
+  if (!referral.patient_id) errors.patient = [REQUIRED_MESSAGE];
+  if (!referral.referrer_message?.trim()) errors.referrer_message = [REQUIRED_MESSAGE];
+  return errors;
+}
+
+/**
+ * GET referrals/{id}/submit/: the draft goes to the receiver as SBMT (UPDT when it was recalled before),
+ * valid for its duration from now; the receiver side sees it as unread.
+ */
+export async function submitReferral(db: Database, call: ReferralCall): Promise<Referral> {
+  return inVisibleReferral(db, { ...call, lock: true }, async (tx, referral, side) => {
+    checkReferralAction('submit', referral, side);
+    throwIfErrors(submitErrors(referral));
+    const now = new Date();
+    const row = await applyReferralAction(tx, {
+      call,
+      referral,
+      side,
+      action: 'submit',
+      changes: {
+        submitted_at: now,
+        expires_at: referralExpiresAt(now, referral.duration),
+        is_updated: referral.is_recalled,
+        receiver_unread: true,
+        sender_deleted: false,
+      },
+    });
+    return referralDetail(tx, call.caller, row);
+  });
+}

@@ -1,0 +1,87 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { hasSharedInboxAccess, hasSharedOutboxAccess } from '@referrals/domain/people/access-rules';
+import type { ReferralSideOfCaller } from '@referrals/domain/referrals/referral-schemas';
+import { referrals, referralShares } from '../../db/schema/referrals.ts';
+import { patientEstablishmentOf } from '../patients/patient-visibility.ts';
+import type { Caller } from '../tenancy/caller.ts';
+
+/**
+ * Referral tenancy, in one place (house-style: one visibility function per entity). Every referral query
+ * and action goes through `referralsVisibleTo`; a referral outside it answers like a missing one (404).
+ *
+ * Acting for their current establishment (approved there, or their personal space, and not in limited
+ * mode: the same reach as patient data), the caller sees a referral (referral-lifecycle.md, Sides):
+ * - as the sender: sent from the establishment, and they are the referrer or have shared outbox access;
+ * - as the receiver: sent to the establishment (submitted at least once, so a recalled draft stays as a
+ *   read-only record), and they are the assignee or have shared inbox access;
+ * - as shared with: shared with the establishment or with them; read-only.
+ */
+
+/** The establishment whose referrals the caller sees, or null (same rule as patients). */
+export const referralEstablishmentOf = patientEstablishmentOf;
+
+type SideRow = Pick<
+  typeof referrals.$inferSelect,
+  'from_establishment_id' | 'to_establishment_id' | 'referrer_id' | 'assignee_id' | 'submitted_at'
+>;
+
+/** The caller's side of a referral row, or null when they may not see it as sender or receiver. */
+export function referralSideOf(caller: Caller, row: SideRow): 'sender' | 'receiver' | null {
+  const establishmentId = referralEstablishmentOf(caller);
+  if (establishmentId === null) return null;
+  if (
+    row.from_establishment_id === establishmentId &&
+    (row.referrer_id === caller.userId || hasSharedOutboxAccess(caller.access))
+  ) {
+    return 'sender';
+  }
+  if (
+    row.to_establishment_id === establishmentId &&
+    row.submitted_at !== null &&
+    (row.assignee_id === caller.userId || hasSharedInboxAccess(caller.access))
+  ) {
+    return 'receiver';
+  }
+  return null;
+}
+
+/** The SQL condition on `referrals` for the sender side of the caller. */
+export function sentByCaller(caller: Caller): SQL {
+  const establishmentId = referralEstablishmentOf(caller);
+  if (establishmentId === null) return sql`false`;
+  const whose = hasSharedOutboxAccess(caller.access)
+    ? sql`true`
+    : sql`${referrals.referrer_id} = ${caller.userId}`;
+  return sql`(${referrals.from_establishment_id} = ${establishmentId} and ${whose})`;
+}
+
+/** The SQL condition on `referrals` for the receiver side of the caller. */
+export function receivedByCaller(caller: Caller): SQL {
+  const establishmentId = referralEstablishmentOf(caller);
+  if (establishmentId === null) return sql`false`;
+  const whose = hasSharedInboxAccess(caller.access)
+    ? sql`true`
+    : sql`${referrals.assignee_id} = ${caller.userId}`;
+  return sql`(${referrals.to_establishment_id} = ${establishmentId}
+    and ${referrals.submitted_at} is not null and ${whose})`;
+}
+
+/** The SQL condition on `referrals` for those shared with the caller or their establishment. */
+export function sharedWithCaller(caller: Caller): SQL {
+  const establishmentId = referralEstablishmentOf(caller);
+  if (establishmentId === null) return sql`false`;
+  return sql`exists (select 1 from ${referralShares} s where s.referral_id = ${referrals.id}
+    and (s.establishment_id = ${establishmentId} or s.user_id = ${caller.userId}))`;
+}
+
+/** Every referral the caller may see, from any side. */
+export function referralsVisibleTo(caller: Caller): SQL {
+  if (referralEstablishmentOf(caller) === null) return sql`false`;
+  return sql`(not ${referrals.is_deleted} and (${sentByCaller(caller)} or ${receivedByCaller(caller)}
+    or ${sharedWithCaller(caller)}))`;
+}
+
+/** The caller's side of a referral they can see: sender or receiver, else shared (read-only). */
+export function visibleSideOf(caller: Caller, row: SideRow): ReferralSideOfCaller {
+  return referralSideOf(caller, row) ?? 'shared';
+}

@@ -51,7 +51,7 @@ export function readReferralHistory(db: Database, call: ReferralCall): Promise<R
       action: entry.action,
       from_status: entry.from_status,
       to_status: entry.to_status,
-      actor: who ? { id: who.id, name: personName({ ...who, title: who.title as Title }) } : null,
+      actor: who ? { id: who.id, name: personName({ ...who, title: who.title }) } : null,
       establishment: establishment ?? null,
       detail: entry.detail,
       occurred_at: entry.occurred_at.toISOString(),

@@ -54,7 +54,7 @@ type PersonColumns = { id: string; title: string | null; first_name: string; las
 type PlaceColumns = { id: string; name: string; type: string };
 
 function personRef(person: PersonColumns | null) {
-  return person ? { id: person.id, name: personName({ ...person, title: person.title as Title }) } : null;
+  return person ? { id: person.id, name: personName({ ...person, title: person.title }) } : null;
 }
 
 function pick<const K extends readonly string[], V>(row: Record<string, unknown>, keys: K) {

@@ -47,7 +47,11 @@ export async function referralParties(app: FastifyInstance, db: Queryable): Prom
     gp: await at(practice, SENDS, { role: 'GP', first_name: 'Grace', last_name: 'Palmer' }),
     // Not a GP: a GP has shared inbox access by role (section 6), which would make the test say nothing.
     gpColleague: await at(practice, SENDS, { role: 'GPP' }),
-    specialist: await at(clinic, { permissions: ['accept_referral', 'add_referral'] }, { role: 'SP', first_name: 'Samuel', last_name: 'Hart' }),
+    specialist: await at(
+      clinic,
+      { permissions: ['accept_referral', 'add_referral'] },
+      { role: 'SP', first_name: 'Samuel', last_name: 'Hart' },
+    ),
     triageNurse: await at(clinic, { ...RECEIVES, has_shared_inbox_access: true }, { role: 'PM' }),
     clinicColleague: await at(clinic, RECEIVES, { role: 'SP' }),
     outsider: await at(outsiderPractice, SENDS, { role: 'GPP' }),

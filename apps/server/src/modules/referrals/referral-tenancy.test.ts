@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { referralHistory, referrals, referralShares } from '../../db/schema/referrals.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
+import { createEstablishment } from '../../db/factories/factories.ts';
+import { REFERRAL_MATRIX_PREFIXES } from './referral-matrix-prefixes.ts';
+import { referralParties, type ReferralParties } from './referral-test-parties.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Entry = { method: Method; route: string; url: string; body?: object; reads?: boolean };
+
+/**
+ * Referral tenancy over every referral route that takes an id (referral-lifecycle.md, Sides): an outsider
+ * and a colleague without shared access get the same 404 as for a missing id and change nothing; an
+ * establishment the referral was shared with may read (`reads`) and nothing else (403 or 404).
+ */
+describe('referral tenancy: outsiders get 404, shared-with establishments read only', () => {
+  let t: TestApp;
+  let p: ReferralParties;
+  let referralId: string;
+  let sharedReader: Person;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    p = await referralParties(t.app, t.database.db);
+    const draft = await p.gp.api('POST', '/api/referrals/', {
+      patient: p.patient.id,
+      to_establishment: p.clinic.id,
+      assignee: p.specialist.user.id,
+    });
+    referralId = draft.json<{ id: string }>().id;
+    await p.gp.api('GET', `/api/referrals/${referralId}/submit/`);
+    // Shared with the outsider's practice: its staff read, and only read.
+    await t.database.db.insert(referralShares).values({
+      referral_id: referralId,
+      establishment_id: p.outsiderPractice.id,
+      shared_by_id: p.gp.user.id,
+    });
+    sharedReader = p.outsider;
+  });
+  afterAll(() => t.app.close());
+
+  function matrix(): Entry[] {
+    const one = `/api/referrals/${referralId}/`;
+    return [
+      { method: 'GET', route: '/api/referrals/:id/', url: one, reads: true },
+      { method: 'PUT', route: '/api/referrals/:id/', url: one, body: { version: 1, mrn: 'X' } },
+      { method: 'PATCH', route: '/api/referrals/:id/', url: one, body: { version: 1, mrn: 'X' } },
+      { method: 'GET', route: '/api/referrals/:id/submit/', url: `${one}submit/` },
+      { method: 'GET', route: '/api/referrals/:id/view/', url: `${one}view/`, reads: true },
+      { method: 'GET', route: '/api/referrals/:id/history/', url: `${one}history/`, reads: true },
+    ];
+  }
+
+  it('covers every referral route that takes an id', () => {
+    const covered = new Set(matrix().map((entry) => `${entry.method} ${entry.route}`));
+    const withId = t.app.routeAccess
+      .filter((route) => route.url.includes('/:'))
+      .filter((route) => REFERRAL_MATRIX_PREFIXES.some((prefix) => route.url.startsWith(prefix)))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(withId.filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  async function snapshot() {
+    const db = t.database.db;
+    return JSON.stringify([
+      await db.select().from(referrals).orderBy(asc(referrals.id)),
+      await db.select().from(referralHistory).orderBy(asc(referralHistory.id)),
+      await db.select().from(referralShares).orderBy(asc(referralShares.id)),
+    ]);
+  }
+
+  it('answers an outsider and colleagues without shared access 404 on every route, changing nothing', async () => {
+    // A stranger to this referral: the shared-with practice is not one.
+    const elsewhere = await createEstablishment(t.database.db, { name: 'Far Away Clinic' });
+    const outsider = await signedInPerson(t.app, t.database.db, {
+      at: elsewhere.id,
+      employment: { permissions: ['add_referral', 'accept_referral', 'manage_referral'] },
+    });
+    const before = await snapshot();
+    for (const who of [outsider, p.gpColleague, p.clinicColleague]) {
+      for (const entry of matrix()) {
+        const res = await who.api(entry.method, entry.url, entry.body);
+        expect(res.statusCode, `${entry.method} ${entry.url}`).toBe(404);
+      }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('lets a shared-with establishment read the referral and nothing more', async () => {
+    const before = await snapshot();
+    for (const entry of matrix()) {
+      const res = await sharedReader.api(entry.method, entry.url, entry.body);
+      if (entry.reads) expect(res.statusCode, `${entry.method} ${entry.url}`).toBe(200);
+      else expect([403, 404], `${entry.method} ${entry.url}`).toContain(res.statusCode);
+    }
+    const shared = await sharedReader.api('GET', `/api/referrals/${referralId}/`);
+    expect(shared.json()).toMatchObject({ side: 'shared', allowed_actions: [] });
+    expect(await snapshot()).toBe(before);
+  });
+});

@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { personName } from '@referrals/domain/people/person-name';
-import type { Title } from '@referrals/domain/people/people-codes';
 import type { Referral, ReferralHistoryEntry } from '@referrals/domain/referrals/referral-schemas';
 import type { Database } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { personName } from '@referrals/domain/people/person-name';
-import type { Title } from '@referrals/domain/people/people-codes';
 import {
   allowedReferralActions,
   type ReferralLifecycleInput,

@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark in turn. Each prints its own figures.
 await import('./inbox-page.ts');
 await import('./patient-search.ts');
+await import('./referral-letter.ts');
 await import('./signed-in-request.ts');
 export {};

@@ -111,7 +111,7 @@ describe('serving the web app', () => {
   });
 
   it('still answers unknown API paths with JSON, not the app', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/referrals/nope/' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here/' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found.' });
   });

@@ -14,6 +14,37 @@ export const RECEIVER_NOT_OFFERED =
 export const ASSIGNEE_NOT_AT_RECEIVER = 'Choose someone who works at the receiving establishment.';
 export const PATIENT_NOT_VISIBLE = 'Choose a patient your establishment can see.';
 
+/** Whether `receiverId` is a receiver the sender may choose: approved, not their own, not a personal space. */
+export async function isOfferedReceiver(q: Queryable, receiverId: string, fromEstablishmentId: string) {
+  const [receiver] = await q
+    .select({ id: establishments.id })
+    .from(establishments)
+    .where(
+      and(
+        eq(establishments.id, receiverId),
+        eq(establishments.is_approved, true),
+        ne(establishments.id, fromEstablishmentId),
+        ne(establishments.type, 'PA'),
+      ),
+    );
+  return receiver !== undefined;
+}
+
+/** Whether `userId` holds an approved employment at the receiving establishment. */
+export async function worksAtReceiver(q: Queryable, userId: string, receiverId: string) {
+  const [employment] = await q
+    .select({ id: employments.id })
+    .from(employments)
+    .where(
+      and(
+        eq(employments.user_id, userId),
+        eq(employments.establishment_id, receiverId),
+        eq(employments.status, 'APPROVED'),
+      ),
+    );
+  return employment !== undefined;
+}
+
 /**
  * What the sender names in a draft must exist and be theirs to name: the receiver an approved
  * establishment other than their own (section 6: only those are offered), the assignee approved at that
@@ -27,38 +58,19 @@ export async function checkDraftReferences(
   body: ReferralWrite,
 ): Promise<FieldErrors> {
   const errors: FieldErrors = {};
-  if (body.to_establishment !== undefined && draft.to_establishment_id !== null) {
-    const [receiver] = await q
-      .select({ id: establishments.id })
-      .from(establishments)
-      .where(
-        and(
-          eq(establishments.id, draft.to_establishment_id),
-          eq(establishments.is_approved, true),
-          ne(establishments.id, fromEstablishmentId),
-          ne(establishments.type, 'PA'),
-        ),
-      );
-    if (!receiver) errors.to_establishment = [RECEIVER_NOT_OFFERED];
-  }
+  const to = draft.to_establishment_id;
   if (
-    (body.assignee !== undefined || body.to_establishment !== undefined) &&
-    draft.assignee_id !== null &&
-    !errors.to_establishment
+    body.to_establishment !== undefined &&
+    to !== null &&
+    !(await isOfferedReceiver(q, to, fromEstablishmentId))
   ) {
-    const [employment] = draft.to_establishment_id
-      ? await q
-          .select({ id: employments.id })
-          .from(employments)
-          .where(
-            and(
-              eq(employments.user_id, draft.assignee_id),
-              eq(employments.establishment_id, draft.to_establishment_id),
-              eq(employments.status, 'APPROVED'),
-            ),
-          )
-      : [];
-    if (!employment) errors.assignee = [ASSIGNEE_NOT_AT_RECEIVER];
+    errors.to_establishment = [RECEIVER_NOT_OFFERED];
+  }
+  const namesAssignee = body.assignee !== undefined || body.to_establishment !== undefined;
+  if (namesAssignee && draft.assignee_id !== null && !errors.to_establishment) {
+    if (to === null || !(await worksAtReceiver(q, draft.assignee_id, to))) {
+      errors.assignee = [ASSIGNEE_NOT_AT_RECEIVER];
+    }
   }
   if (body.patient !== undefined && draft.patient_id !== null) {
     const [patient] = await q

@@ -114,7 +114,7 @@ describe('a referral from draft to the receiver (POST referrals/, PUT, submit, v
 
   it('submits only a complete draft, then the receiver sees it new and unread, and the first open marks it Under review', async () => {
     const empty = (await p.gp.api('POST', '/api/referrals/', { referrer_message: '' })).json();
-    const refused = await p.gp.api('GET', `/api/referrals/${empty.id}/submit/`);
+    const refused = await p.gp.api('POST', `/api/referrals/${empty.id}/submit/`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       to_establishment: REQUIRED,
@@ -123,7 +123,7 @@ describe('a referral from draft to the receiver (POST referrals/, PUT, submit, v
     });
 
     const draft = (await draftFor()).json();
-    const submitted = await p.gp.api('GET', `/api/referrals/${draft.id}/submit/`);
+    const submitted = await p.gp.api('POST', `/api/referrals/${draft.id}/submit/`);
     expect(submitted.statusCode).toBe(200);
     const sent = submitted.json();
     expect(sent.status).toEqual({ value: 'SBMT', display: 'Submitted' });
@@ -131,7 +131,9 @@ describe('a referral from draft to the receiver (POST referrals/, PUT, submit, v
     expect(months).toBeGreaterThan(364);
     expect(months).toBeLessThan(367);
 
-    const again = await p.gp.api('GET', `/api/referrals/${draft.id}/submit/`);
+    // A GET never changes state (api-conventions.md).
+    expect((await p.gp.api('GET', `/api/referrals/${draft.id}/view/`)).statusCode).toBe(405);
+    const again = await p.gp.api('POST', `/api/referrals/${draft.id}/submit/`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       detail: expect.stringContaining('Submitted'),
@@ -143,9 +145,9 @@ describe('a referral from draft to the receiver (POST referrals/, PUT, submit, v
     expect(inbox.allowed_actions).toEqual(expect.arrayContaining(['accept', 'return', 'forward']));
     expect(inbox.allowed_actions).not.toContain('submit');
 
-    const viewed = await p.specialist.api('GET', `/api/referrals/${draft.id}/view/`);
+    const viewed = await p.specialist.api('POST', `/api/referrals/${draft.id}/view/`);
     expect(viewed.json()).toMatchObject({ status: { value: 'VWD', display: 'Under review' }, unread: false });
-    const viewedAgain = await p.triageNurse.api('GET', `/api/referrals/${draft.id}/view/`);
+    const viewedAgain = await p.triageNurse.api('POST', `/api/referrals/${draft.id}/view/`);
     expect(viewedAgain.json().status.value).toBe('VWD');
     // The sender learns something changed.
     expect((await p.gp.api('GET', `/api/referrals/${draft.id}/`)).json().unread).toBe(true);
@@ -163,7 +165,7 @@ describe('a referral from draft to the receiver (POST referrals/, PUT, submit, v
 
   it('hides a referral from outsiders and from colleagues without shared access (404, like a missing one)', async () => {
     const draft = (await draftFor()).json();
-    await p.gp.api('GET', `/api/referrals/${draft.id}/submit/`);
+    await p.gp.api('POST', `/api/referrals/${draft.id}/submit/`);
     for (const who of [p.outsider, p.gpColleague, p.clinicColleague]) {
       expect((await who.api('GET', `/api/referrals/${draft.id}/`)).statusCode).toBe(404);
     }

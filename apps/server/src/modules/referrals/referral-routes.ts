@@ -20,6 +20,8 @@ import { ReferralIdParamsSchema, referralCall } from './referral-call.ts';
 
 /**
  * One referral (spec section 7 Referrals): create a draft, read, edit the draft, submit, view, history.
+ * Submit and view change state, so they are POST where the spec lists GET (api-conventions.md); a GET
+ * there answers 405.
  * Every call goes through the referral visibility function; another establishment's referral is a 404.
  */
 export const referralRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -88,7 +90,7 @@ export const referralRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     });
   }
 
-  app.get(
+  app.post(
     '/api/referrals/:id/submit/',
     {
       config: { access: 'signed-in' },
@@ -105,7 +107,7 @@ export const referralRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     async (request) => submitReferral(db, await referralCall(request, request.params.id)),
   );
 
-  app.get(
+  app.post(
     '/api/referrals/:id/view/',
     {
       config: { access: 'signed-in' },

@@ -30,7 +30,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       assignee: p.specialist.user.id,
     });
     referralId = draft.json<{ id: string }>().id;
-    await p.gp.api('GET', `/api/referrals/${referralId}/submit/`);
+    await p.gp.api('POST', `/api/referrals/${referralId}/submit/`);
     // Shared with the outsider's practice: its staff read, and only read.
     await t.database.db.insert(referralShares).values({
       referral_id: referralId,
@@ -47,8 +47,8 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       { method: 'GET', route: '/api/referrals/:id/', url: one, reads: true },
       { method: 'PUT', route: '/api/referrals/:id/', url: one, body: { version: 1, mrn: 'X' } },
       { method: 'PATCH', route: '/api/referrals/:id/', url: one, body: { version: 1, mrn: 'X' } },
-      { method: 'GET', route: '/api/referrals/:id/submit/', url: `${one}submit/` },
-      { method: 'GET', route: '/api/referrals/:id/view/', url: `${one}view/`, reads: true },
+      { method: 'POST', route: '/api/referrals/:id/submit/', url: `${one}submit/` },
+      { method: 'POST', route: '/api/referrals/:id/view/', url: `${one}view/`, reads: true },
       { method: 'GET', route: '/api/referrals/:id/history/', url: `${one}history/`, reads: true },
     ];
   }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
 import type { ReferralLifecycleAction } from '@referrals/domain/referrals/referral-lifecycle';
 import {
@@ -12,7 +12,7 @@ import { establishments } from '../../db/schema/establishments.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { employments, users } from '../../db/schema/people.ts';
-import { referrals } from '../../db/schema/referrals.ts';
+import type { referrals } from '../../db/schema/referrals.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
 import type { Caller } from '../tenancy/caller.ts';
 import { referralNotificationEmail } from './notification-mail.ts';

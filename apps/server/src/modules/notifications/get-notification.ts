@@ -8,7 +8,10 @@ import type { Caller } from '../tenancy/caller.ts';
 import { notificationOut, notificationsOf } from './notification-queries.ts';
 
 /** GET notifications/{id}/: one of the caller's own notifications; anyone else's is a 404. */
-export async function getNotification(q: Queryable, options: { caller: Caller; id: string }): Promise<Notification> {
+export async function getNotification(
+  q: Queryable,
+  options: { caller: Caller; id: string },
+): Promise<Notification> {
   if (!isUuid(options.id)) throw notFound();
   const [row] = await q
     .select()

@@ -104,8 +104,7 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done
         response: { 200: NotificationSchema, ...withNotFound },
       },
     },
-    async (request) =>
-      markNotificationViewed(db, { caller: await callerOf(request), id: request.params.id }),
+    async (request) => markNotificationViewed(db, { caller: await callerOf(request), id: request.params.id }),
   );
   done();
 };

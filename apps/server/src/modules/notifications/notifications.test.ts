@@ -71,7 +71,11 @@ describe('notifications: each referral transition notifies the other side (secti
       action: 'view',
       title: 'Referral viewed',
       text: 'Northside Cardiology viewed your referral for Olivia Whitfield',
-      subject_details: { status: { value: 'VWD' }, access: 'sender', actioned_by: { id: p.specialist.user.id } },
+      subject_details: {
+        status: { value: 'VWD' },
+        access: 'sender',
+        actioned_by: { id: p.specialist.user.id },
+      },
     });
     expect((await rowsOf(p.specialist)).map((row) => row.action)).toEqual(['submit']);
     // A later open changes no status and tells nobody.

@@ -8,11 +8,7 @@ import { users } from '../../db/schema/people.ts';
 import { referralAttachments } from '../../db/schema/referrals.ts';
 import { notFound } from '../../http/api-errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type {
-  LetterEstablishment,
-  LetterFormSection,
-  ReferralLetter,
-} from './letter/referral-letter.ts';
+import type { LetterEstablishment, LetterFormSection, ReferralLetter } from './letter/referral-letter.ts';
 import { renderReferralLetter } from './letter/referral-letter.ts';
 import { inVisibleReferral, type ReferralCall } from './referral-call.ts';
 import type { ReferralRow } from './referral-queries.ts';
@@ -33,7 +29,11 @@ function valueText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.map(valueText).filter((v) => v !== '').join(', ');
+  if (Array.isArray(value))
+    return value
+      .map(valueText)
+      .filter((v) => v !== '')
+      .join(', ');
   return JSON.stringify(value);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReferralStatus, ReferralType } from '@referrals/domain/referrals/referral-codes';
 import type { Database, Transaction } from '../../db/database.ts';
@@ -87,7 +87,7 @@ async function referralLetterOf(tx: Transaction, referral: ReferralRow): Promise
   const attachments = await tx
     .select({ original_name: referralAttachments.original_name, field: referralAttachments.field })
     .from(referralAttachments)
-    .where(and(eq(referralAttachments.referral_id, referral.id)))
+    .where(eq(referralAttachments.referral_id, referral.id))
     .orderBy(asc(referralAttachments.created_at));
   const printedAt = new Date();
   const signedBy = referrer ?? { title: null, first_name: 'Unknown', last_name: 'referrer' };

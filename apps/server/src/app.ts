@@ -34,6 +34,9 @@ import { patientCarerRoutes } from './modules/patients/patient-carer-routes.ts';
 import { patientMrnRoutes } from './modules/patients/patient-mrn-routes.ts';
 import { patientRoutes } from './modules/patients/patient-routes.ts';
 import { referralRoutes } from './modules/referrals/referral-routes.ts';
+import { referralLetterRoutes } from './modules/referrals/referral-letter-routes.ts';
+import { notificationRoutes } from './modules/notifications/notification-routes.ts';
+import { registerNotificationMail } from './modules/notifications/notification-mail.ts';
 import { auditDeniedAccess } from './modules/audit/denied-access.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -126,6 +129,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await registerOpenApi(app, config.publicUrl);
   registerJobs(app);
   registerMail(app);
+  registerNotificationMail(app);
   await registerIdentity(app);
   await app.register(healthRoutes);
   await app.register(profileRoutes);
@@ -157,6 +161,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(patientCarerRoutes);
   await app.register(patientMrnRoutes);
   await app.register(referralRoutes);
+  await app.register(referralLetterRoutes);
+  await app.register(notificationRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

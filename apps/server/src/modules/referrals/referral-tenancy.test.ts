@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { notifications } from '../../db/schema/notifications.ts';
 import { referralHistory, referrals, referralShares } from '../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
@@ -20,6 +21,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
   let p: ReferralParties;
   let referralId: string;
   let sharedReader: Person;
+  let notificationId: string;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -38,6 +40,14 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       shared_by_id: p.gp.user.id,
     });
     sharedReader = p.outsider;
+    // The assignee's notification of the submit: nobody else may read or mark it.
+    const [notice] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.user_id, p.specialist.user.id));
+    if (!notice) throw new Error('the submit notified nobody');
+    notificationId = notice.id;
+    expect((await p.specialist.api('GET', `/api/notifications/${notificationId}/`)).statusCode).toBe(200);
   });
   afterAll(() => t.app.close());
 
@@ -50,6 +60,18 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       { method: 'POST', route: '/api/referrals/:id/submit/', url: `${one}submit/` },
       { method: 'POST', route: '/api/referrals/:id/view/', url: `${one}view/`, reads: true },
       { method: 'GET', route: '/api/referrals/:id/history/', url: `${one}history/`, reads: true },
+      { method: 'GET', route: '/api/referrals/:id/pdf/', url: `${one}pdf/`, reads: true },
+      // A notification is its recipient's alone: every other person gets 404, the shared-with reader too.
+      {
+        method: 'GET',
+        route: '/api/notifications/:id/',
+        url: `/api/notifications/${notificationId}/`,
+      },
+      {
+        method: 'POST',
+        route: '/api/notifications/:id/mark-viewed/',
+        url: `/api/notifications/${notificationId}/mark-viewed/`,
+      },
     ];
   }
 
@@ -68,6 +90,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       await db.select().from(referrals).orderBy(asc(referrals.id)),
       await db.select().from(referralHistory).orderBy(asc(referralHistory.id)),
       await db.select().from(referralShares).orderBy(asc(referralShares.id)),
+      await db.select().from(notifications).orderBy(asc(notifications.id)),
     ]);
   }
 

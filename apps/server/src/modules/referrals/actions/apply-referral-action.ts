@@ -11,6 +11,7 @@ import type { Transaction } from '../../../db/database.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import { conflict, permissionDenied } from '../../../http/api-errors.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
+import { notifyReferralTransition } from '../../notifications/create-notifications.ts';
 import type { ReferralCall } from '../referral-call.ts';
 import { recordReferralHistory } from '../referral-history.ts';
 import { lifecycleInputOf, type ReferralRow } from '../referral-queries.ts';
@@ -78,6 +79,7 @@ export async function applyReferralAction(
     to,
     detail: options.detail,
   });
+  await notifyReferralTransition(tx, { referral: row, action, caller: call.caller });
   await recordAudit(tx, call.actor, {
     action: `referral.${action}`,
     resourceType: 'referral',

@@ -36,14 +36,14 @@ export class LetterLayout {
   constructor(
     readonly doc: Doc,
     private readonly fonts: FontNames,
-    /** Whether the fonts cover Unicode; the standard fonts print WinAnsi only. */
-    private readonly unicode: boolean,
   ) {}
 
-  /** Text as the fonts can print it (see toWinAnsi). Every string reaches the page through here. */
+  /**
+   * Text as the standard fonts can print it (see toWinAnsi): names outside Latin-1 print without
+   * diacritics. Every string reaches the page through here.
+   */
   printable(text: string): string {
-    const clean = cleanText(text);
-    return this.unicode ? clean : toWinAnsi(clean);
+    return toWinAnsi(cleanText(text));
   }
 
   /** Sets font, size and colour for what is drawn next. */

@@ -109,7 +109,7 @@ export function printsInWinAnsi(text: string): boolean {
 /**
  * Text as a standard font can print it. A character outside WinAnsi would come out as two wrong glyphs, so
  * a letter loses an accent the font lacks ('Nguyễn' prints 'Nguyen', 'Łukasz' 'Lukasz') and a character
- * with no Latin form prints '?'. Unicode fonts given to renderReferralLetter print such names as written.
+ * with no Latin form prints '?'. The letter embeds no Unicode font, so this is how every such name prints.
  */
 export function toWinAnsi(text: string): string {
   let out = '';

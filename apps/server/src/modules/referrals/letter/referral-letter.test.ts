@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderReferralLetter, type ReferralLetter } from './referral-letter.ts';
@@ -285,37 +284,6 @@ describe('renderReferralLetter', () => {
     // The document's title is Unicode text and keeps the name as written.
     expect(read.info.Title).toBe('Referral letter for Thị Hồng Nguyễn');
   });
-
-  const dejaVu = '/usr/share/fonts/truetype/dejavu';
-  it.skipIf(!existsSync(`${dejaVu}/DejaVuSans.ttf`))(
-    'embeds Unicode fonts when given, to print names as written',
-    async () => {
-      const letter = bareLetter();
-      letter.patient = { ...letter.patient, first_name: 'Thị Hồng', last_name: 'Nguyễn' };
-      const pdf = await renderReferralLetter(letter, {
-        fonts: { regular: `${dejaVu}/DejaVuSans.ttf`, bold: `${dejaVu}/DejaVuSans-Bold.ttf` },
-      });
-      const objects = [...readPdf(pdf).objects.values()];
-
-      expect(objects.some((o) => /\/BaseFont \/[A-Z]{6}\+DejaVuSans-Bold\b/.test(o.dict))).toBe(true);
-      // The map from glyphs back to text, which copy and search use, holds ễ (U+1EC5).
-      const toUnicode = objects.filter((o) => o.stream?.toString('latin1').includes('begincmap'));
-      expect(toUnicode.some((o) => /<1ec5>/i.test(o.stream?.toString('latin1') ?? ''))).toBe(true);
-    },
-  );
-
-  it.skipIf(!existsSync(`${dejaVu}/DejaVuSans.ttf`))(
-    'embeds no font in a letter the standard fonts can print',
-    async () => {
-      const pdf = await renderReferralLetter(sampleReferralLetter(), {
-        fonts: { regular: `${dejaVu}/DejaVuSans.ttf`, bold: `${dejaVu}/DejaVuSans-Bold.ttf` },
-      });
-      const objects = [...readPdf(pdf).objects.values()];
-
-      expect(objects.some((o) => o.dict.includes('/FontFile2'))).toBe(false);
-      expect(objects.some((o) => o.dict.includes('/BaseFont /Helvetica'))).toBe(true);
-    },
-  );
 
   it('writes nothing to the console: a letter is all patient data', async () => {
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>

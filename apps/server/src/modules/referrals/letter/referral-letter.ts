@@ -6,7 +6,7 @@ import { personName } from '@referrals/domain/people/person-name';
 import type { ReferralStatus, ReferralType } from '@referrals/domain/referrals/referral-codes';
 import { drawLetter } from './letter-blocks.ts';
 import { LetterLayout, MARGIN, type FontNames } from './letter-layout.ts';
-import { joinPresent, letterDate, printsInWinAnsi } from './letter-text.ts';
+import { joinPresent, letterDate } from './letter-text.ts';
 
 // The referral letter (GET referrals/{id}/pdf/): what the sender wrote and who it concerns, on A4. The
 // caller gathers the data, already checked as visible to the reader; this module only lays it out (the
@@ -100,28 +100,14 @@ export interface ReferralLetter {
   printed_at: Instant;
 }
 
-/** Fonts that cover the names a letter may hold: TrueType or OpenType bytes, or a file path. */
-export interface LetterFonts {
-  regular: Uint8Array | string;
-  bold: Uint8Array | string;
-}
-
-export interface RenderLetterOptions {
-  /**
-   * Unicode fonts to embed in a letter with text the PDF standard fonts cannot print (they print Western
-   * European text only). Other letters, and every letter without these, use the standard fonts, which need
-   * nothing embedded: see toWinAnsi for what happens then to the characters they lack.
-   */
-  fonts?: LetterFonts;
-}
-
 const STANDARD_FONTS: FontNames = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 
-/** Renders a referral letter as an A4 PDF. */
-export async function renderReferralLetter(
-  letter: ReferralLetter,
-  options: RenderLetterOptions = {},
-): Promise<Buffer> {
+/**
+ * Renders a referral letter as an A4 PDF in the PDF standard fonts, which need nothing embedded and print
+ * Latin-1 (WinAnsi) only: a name outside it prints without its diacritics ('Nguyễn' as 'Nguyen'), and a
+ * character with no Latin form as '?' (toWinAnsi).
+ */
+export async function renderReferralLetter(letter: ReferralLetter): Promise<Buffer> {
   const patientName = personName(letter.patient);
   const doc = new PDFDocument({
     size: 'A4',
@@ -144,16 +130,7 @@ export async function renderReferralLetter(
     doc.on('error', reject);
   });
 
-  let fonts = STANDARD_FONTS;
-  // Embedding costs about 80 ms a letter (parsing and subsetting two font files), eight times the rest of
-  // the work: only a letter that needs the fonts pays for them.
-  const unicode = options.fonts !== undefined && !printsInWinAnsi(JSON.stringify(letter));
-  if (unicode && options.fonts) {
-    doc.registerFont('letter-regular', fontSource(options.fonts.regular));
-    doc.registerFont('letter-bold', fontSource(options.fonts.bold));
-    fonts = { regular: 'letter-regular', bold: 'letter-bold' };
-  }
-  const layout = new LetterLayout(doc, fonts, unicode);
+  const layout = new LetterLayout(doc, STANDARD_FONTS);
 
   drawLetter(layout, letter);
   layout.footers(
@@ -164,10 +141,4 @@ export async function renderReferralLetter(
   );
   doc.end();
   return ended;
-}
-
-function fontSource(source: Uint8Array | string): Buffer | string {
-  return typeof source === 'string'
-    ? source
-    : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
 }

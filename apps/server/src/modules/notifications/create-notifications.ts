@@ -1,0 +1,138 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
+import type { ReferralLifecycleAction } from '@referrals/domain/referrals/referral-lifecycle';
+import {
+  MAX_SHARED_INBOX_RECIPIENTS,
+  referralNotificationFor,
+} from '@referrals/domain/notifications/referral-notifications';
+import type { ReferralNotificationDetails } from '@referrals/domain/notifications/notification-schemas';
+import { personName } from '@referrals/domain/people/person-name';
+import type { Transaction } from '../../db/database.ts';
+import { establishments } from '../../db/schema/establishments.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { patients } from '../../db/schema/patients.ts';
+import { employments, users } from '../../db/schema/people.ts';
+import type { referrals } from '../../db/schema/referrals.ts';
+import { queueMail } from '../mail/mail-delivery.ts';
+import type { Caller } from '../tenancy/caller.ts';
+import { referralNotificationEmail } from './notification-mail.ts';
+
+type ReferralRow = typeof referrals.$inferSelect;
+
+/**
+ * The receiver side to notify: the assignee, or without one the receiving establishment's staff who see
+ * its shared inbox (an approved employment with the grant, or a GP, section 6), at most a few so that a
+ * large hospital department is not flooded.
+ */
+async function receiverRecipients(tx: Transaction, referral: ReferralRow): Promise<string[]> {
+  if (referral.assignee_id) return [referral.assignee_id];
+  if (!referral.to_establishment_id) return [];
+  const rows = await tx
+    .select({ id: users.id })
+    .from(employments)
+    .innerJoin(users, eq(users.id, employments.user_id))
+    .where(
+      and(
+        eq(employments.establishment_id, referral.to_establishment_id),
+        eq(employments.status, 'APPROVED'),
+        or(eq(employments.has_shared_inbox_access, true), eq(users.role, 'GP')),
+      ),
+    )
+    .orderBy(employments.created_at, employments.id)
+    .limit(MAX_SHARED_INBOX_RECIPIENTS);
+  return rows.map((row) => row.id);
+}
+
+async function nameOfEstablishment(tx: Transaction, id: string | null): Promise<string> {
+  if (!id) return 'The other establishment';
+  const [row] = await tx
+    .select({ name: establishments.name })
+    .from(establishments)
+    .where(eq(establishments.id, id));
+  return row?.name ?? 'The other establishment';
+}
+
+/**
+ * Notifies the other side of a referral transition (referral-lifecycle.md Notifications), in the action's
+ * transaction: the referrer when the receiver side acted, the assignee (or shared inbox staff) when the
+ * sender side did; never the person who acted. Each recipient whose e-mail preference for the event is on
+ * also gets a mail, queued in the same transaction, with a link and no patient data.
+ */
+export async function notifyReferralTransition(
+  tx: Transaction,
+  options: { referral: ReferralRow; action: ReferralLifecycleAction; caller: Caller },
+): Promise<void> {
+  const { referral, action, caller } = options;
+  const rule = referralNotificationFor(action, { is_updated: referral.is_updated });
+  if (!rule) return;
+  const toReceiver = rule.by === 'sender';
+  const candidates = toReceiver
+    ? await receiverRecipients(tx, referral)
+    : referral.referrer_id
+      ? [referral.referrer_id]
+      : [];
+  const recipientIds = [...new Set(candidates)].filter((id) => id !== caller.userId);
+  if (recipientIds.length === 0) return;
+
+  const who = await nameOfEstablishment(
+    tx,
+    toReceiver ? referral.from_establishment_id : referral.to_establishment_id,
+  );
+  const [patient] = referral.patient_id
+    ? await tx
+        .select({ title: patients.title, first_name: patients.first_name, last_name: patients.last_name })
+        .from(patients)
+        .where(eq(patients.id, referral.patient_id))
+    : [];
+  const [actor] = await tx
+    .select({ id: users.id, title: users.title, first_name: users.first_name, last_name: users.last_name })
+    .from(users)
+    .where(eq(users.id, caller.userId));
+  const recipients = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      first_name: users.first_name,
+      email_notifications: users.email_notifications,
+    })
+    .from(users)
+    .where(inArray(users.id, recipientIds));
+
+  const status = referral.status as ReferralStatus;
+  const details: ReferralNotificationDetails = {
+    status: { value: status, display: REFERRAL_STATUSES[status] },
+    is_forwarded: referral.is_forwarded,
+    is_updated: referral.is_updated,
+    is_renew_referral: referral.is_renew_referral,
+    actioned_by: { id: caller.userId, name: actor ? personName(actor) : '' },
+    referral_id: referral.id,
+    access: toReceiver ? 'receiver' : 'sender',
+  };
+  await tx.insert(notifications).values(
+    recipients.map((recipient) => ({
+      user_id: recipient.id,
+      establishment_id: toReceiver ? referral.to_establishment_id : referral.from_establishment_id,
+      scope: 'referral',
+      action,
+      title: rule.title,
+      text: rule.text(who, patient ? personName(patient) : null),
+      subject_id: referral.id,
+      subject_details: details,
+    })),
+  );
+  const email = rule.email;
+  if (email === null) return;
+  for (const recipient of recipients) {
+    if (recipient.email_notifications[email] !== true) continue;
+    await queueMail(
+      tx,
+      referralNotificationEmail({
+        to: recipient.email,
+        first_name: recipient.first_name,
+        title: rule.title,
+        sentence: rule.text(who, null),
+        referralId: referral.id,
+      }),
+    );
+  }
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { MailMessage } from '../mail/outbox.ts';
+import { renderMail } from '../mail/render-mail.ts';
+
+// Where a notification e-mail links to. Lifecycle actions run deep in a transaction with no request at hand,
+// so the public address is set once when the app is built (configuration is read once at start-up).
+let publicUrl = '';
+
+/** Lets notification mail link to this deployment (PUBLIC_URL); called once from buildApp. */
+export function registerNotificationMail(app: FastifyInstance): void {
+  publicUrl = app.config.publicUrl;
+}
+
+/**
+ * A notification as mail. Mail leaves the system, so it carries no patient data (outbox.ts): the title, a
+ * sentence without the patient, and a link to the referral, which the reader opens after signing in.
+ */
+export function referralNotificationEmail(options: {
+  to: string;
+  first_name: string;
+  title: string;
+  sentence: string;
+  referralId: string;
+}): MailMessage {
+  const { text, html } = renderMail({
+    greeting: `Hello ${options.first_name},`,
+    paragraphs: [`${options.sentence}.`, 'Sign in to Referrals to see the referral.'],
+    action: { label: 'Open the referral', url: `${publicUrl}/referrals/${options.referralId}` },
+  });
+  return { to: options.to, subject: options.title, text, html };
+}

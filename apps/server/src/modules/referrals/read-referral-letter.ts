@@ -1,0 +1,153 @@
+import { asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ReferralStatus, ReferralType } from '@referrals/domain/referrals/referral-codes';
+import type { Database, Transaction } from '../../db/database.ts';
+import { establishments } from '../../db/schema/establishments.ts';
+import { patients } from '../../db/schema/patients.ts';
+import { users } from '../../db/schema/people.ts';
+import { referralAttachments } from '../../db/schema/referrals.ts';
+import { notFound } from '../../http/api-errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { LetterEstablishment, LetterFormSection, ReferralLetter } from './letter/referral-letter.ts';
+import { renderReferralLetter } from './letter/referral-letter.ts';
+import { inVisibleReferral, type ReferralCall } from './referral-call.ts';
+import type { ReferralRow } from './referral-queries.ts';
+
+const hospital = alias(establishments, 'hospital');
+
+/** "medical_history" or "medicalHistory" as "Medical history". */
+function labelOf(key: string): string {
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value))
+    return value
+      .map(valueText)
+      .filter((v) => v !== '')
+      .join(', ');
+  return JSON.stringify(value);
+}
+
+/**
+ * The referral's forms (referrals.forms: form name to field answers) as letter sections. A plain
+ * label/value mapping for now; the form templates' own labels come with the forms work.
+ */
+function formSections(forms: ReferralRow['forms']): LetterFormSection[] {
+  return Object.entries(forms).map(([name, fields]) => ({
+    title: labelOf(name),
+    fields: Object.entries(fields).map(([key, value]) => ({ label: labelOf(key), value: valueText(value) })),
+  }));
+}
+
+async function letterEstablishment(tx: Transaction, id: string | null, fallback: string | null) {
+  if (!id) return { name: fallback ?? 'Not named' } satisfies LetterEstablishment;
+  const [row] = await tx
+    .select({ place: establishments, hospital: { name: hospital.name } })
+    .from(establishments)
+    .leftJoin(hospital, eq(hospital.id, establishments.hospital_id))
+    .where(eq(establishments.id, id));
+  if (!row) return { name: fallback ?? 'Not named' };
+  const { place } = row;
+  return {
+    name: place.name,
+    phone1: place.phone1,
+    phone2: place.phone2,
+    address1: place.address1,
+    address2: place.address2,
+    city: place.city,
+    state: place.state,
+    postcode: place.postcode,
+    email: place.email,
+    hospital: row.hospital?.name ? { name: row.hospital.name } : null,
+  } satisfies LetterEstablishment;
+}
+
+async function personOf(tx: Transaction, id: string | null) {
+  if (!id) return undefined;
+  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** The letter of a referral the caller may see, as plain data for renderReferralLetter. */
+async function referralLetterOf(tx: Transaction, referral: ReferralRow): Promise<ReferralLetter> {
+  const [patient] = referral.patient_id
+    ? await tx.select().from(patients).where(eq(patients.id, referral.patient_id))
+    : [];
+  const referrer = await personOf(tx, referral.referrer_id);
+  const assignee = await personOf(tx, referral.assignee_id);
+  const attachments = await tx
+    .select({ original_name: referralAttachments.original_name, field: referralAttachments.field })
+    .from(referralAttachments)
+    .where(eq(referralAttachments.referral_id, referral.id))
+    .orderBy(asc(referralAttachments.created_at));
+  const printedAt = new Date();
+  const signedBy = referrer ?? { title: null, first_name: 'Unknown', last_name: 'referrer' };
+  const providerNumber = referral.referrer_provider_num ?? referrer?.default_provider_num ?? null;
+  return {
+    id: referral.id,
+    type: referral.type as ReferralType,
+    status: referral.status as ReferralStatus,
+    submitted_at: referral.submitted_at,
+    duration: referral.duration,
+    expires_at: referral.expires_at,
+    from_establishment: await letterEstablishment(tx, referral.from_establishment_id, null),
+    referrer: { ...signedBy, provider_number: providerNumber },
+    to_establishment: await letterEstablishment(
+      tx,
+      referral.to_establishment_id,
+      referral.referral_receiver_establishment_practice_name,
+    ),
+    assignee: assignee ?? null,
+    patient: patient
+      ? { ...patient, mrn: referral.mrn }
+      : { first_name: 'No patient', last_name: 'named', dob: '' },
+    referrer_message: referral.referrer_message ?? '',
+    forms: formSections(referral.forms),
+    attachments,
+    signature: {
+      signed_by: signedBy,
+      provider_number: providerNumber,
+      signed_at: referral.submitted_at ?? printedAt,
+      text: referrer?.signature ?? null,
+    },
+    supervisor: referral.supervisor_name
+      ? {
+          name: referral.supervisor_name,
+          provider_number: referral.supervisor_provider_number,
+          email: referral.supervisor_email,
+        }
+      : null,
+    printed_at: printedAt,
+  };
+}
+
+/**
+ * GET referrals/{id}/pdf/: the referral letter as a PDF, for anyone who may see the referral, audited as
+ * 'referral.letter' in the same transaction. Clinical reports are not stored yet, so a report_id finds
+ * nothing (404).
+ */
+export async function readReferralLetter(
+  db: Database,
+  call: ReferralCall & { reportId?: string | undefined },
+): Promise<Buffer> {
+  if (call.reportId !== undefined) throw notFound();
+  const letter = await inVisibleReferral(db, call, async (tx, referral) => {
+    await recordAudit(tx, call.actor, {
+      action: 'referral.letter',
+      resourceType: 'referral',
+      resourceId: referral.id,
+      patientId: referral.patient_id,
+    });
+    return referralLetterOf(tx, referral);
+  });
+  return renderReferralLetter(letter);
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { REFERRAL_LIFECYCLE_ACTIONS } from '../referrals/referral-lifecycle.ts';
+import { REFERRAL_TRANSITIONS } from '../referrals/referral-lifecycle.ts';
+import { notificationBadge } from './notification-schemas.ts';
+import { REFERRAL_NOTIFICATIONS, referralNotificationFor } from './referral-notifications.ts';
+
+describe('referral notifications', () => {
+  it('announces each transition from the side that takes it, naming who acted', () => {
+    for (const action of REFERRAL_LIFECYCLE_ACTIONS) {
+      const rule = REFERRAL_NOTIFICATIONS[action];
+      if (!rule) continue;
+      expect(REFERRAL_TRANSITIONS[action].side, action).toBe(rule.by);
+    }
+    const accept = referralNotificationFor('accept');
+    expect(accept?.title).toBe('Referral accepted');
+    expect(accept?.text('Northside Cardiology', 'Olivia Whitfield')).toBe(
+      'Northside Cardiology accepted your referral for Olivia Whitfield',
+    );
+  });
+
+  it('leaves the patient out of the sentence mail uses', () => {
+    expect(referralNotificationFor('view')?.text('Northside Cardiology', null)).toBe(
+      'Northside Cardiology viewed your referral',
+    );
+  });
+
+  it('titles a resubmitted referral as an update, and notifies nobody of a draft edit or an archive', () => {
+    expect(referralNotificationFor('submit', { is_updated: true })?.title).toBe('Updated referral received');
+    expect(referralNotificationFor('submit')?.title).toBe('New referral received');
+    expect(referralNotificationFor('update')).toBeNull();
+    expect(referralNotificationFor('archive')).toBeNull();
+  });
+
+  it('caps the badge at 99+', () => {
+    expect([0, 1, 99, 100, 5000].map(notificationBadge)).toEqual(['', '1', '99', '99+', '99+']);
+  });
+});

@@ -37,7 +37,7 @@ describe('notifications: each referral transition notifies the other side (secti
       ...overrides,
     });
     const id = draft.json<{ id: string }>().id;
-    expect((await p.gp.api('GET', `/api/referrals/${id}/submit/`)).statusCode).toBe(200);
+    expect((await p.gp.api('POST', `/api/referrals/${id}/submit/`)).statusCode).toBe(200);
     return id;
   }
 
@@ -65,7 +65,7 @@ describe('notifications: each referral transition notifies the other side (secti
     expect(await rowsOf(p.triageNurse)).toHaveLength(0);
     expect(await rowsOf(p.gp)).toHaveLength(0);
 
-    await p.specialist.api('GET', `/api/referrals/${id}/view/`);
+    await p.specialist.api('POST', `/api/referrals/${id}/view/`);
     const [viewed] = (await list(p.gp)).results;
     expect(viewed).toMatchObject({
       action: 'view',
@@ -79,7 +79,7 @@ describe('notifications: each referral transition notifies the other side (secti
     });
     expect((await rowsOf(p.specialist)).map((row) => row.action)).toEqual(['submit']);
     // A later open changes no status and tells nobody.
-    await p.triageNurse.api('GET', `/api/referrals/${id}/view/`);
+    await p.triageNurse.api('POST', `/api/referrals/${id}/view/`);
     expect(await rowsOf(p.gp)).toHaveLength(1);
   });
 
@@ -157,7 +157,7 @@ describe('notifications: each referral transition notifies the other side (secti
       .where(eq(users.id, p.specialist.user.id));
     const before = (await readMailbox(t.app)).length;
     const id = await submitted();
-    await p.specialist.api('GET', `/api/referrals/${id}/view/`); // the referrer's email_referral_viewed is off
+    await p.specialist.api('POST', `/api/referrals/${id}/view/`); // the referrer's email_referral_viewed is off
     const mail = (await readMailbox(t.app)).slice(before);
     expect(mail.map((m) => [m.to, m.subject])).toEqual([[p.specialist.user.email, 'New referral received']]);
     const message = mail[0]!;

@@ -22,7 +22,7 @@ describe('the referral letter (GET referrals/{id}/pdf/)', () => {
       .update(referrals)
       .set({ forms: { clinical_details: { reason_for_referral: 'Palpitations', smoker: false } } })
       .where(eq(referrals.id, id));
-    await p.gp.api('GET', `/api/referrals/${id}/submit/`);
+    await p.gp.api('POST', `/api/referrals/${id}/submit/`);
   });
   afterAll(() => t.app.close());
 

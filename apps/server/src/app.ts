@@ -34,6 +34,7 @@ import { patientCarerRoutes } from './modules/patients/patient-carer-routes.ts';
 import { patientMrnRoutes } from './modules/patients/patient-mrn-routes.ts';
 import { patientRoutes } from './modules/patients/patient-routes.ts';
 import { referralRoutes } from './modules/referrals/referral-routes.ts';
+import { referralSuccessorRoutes } from './modules/referrals/referral-successor-routes.ts';
 import { referralLetterRoutes } from './modules/referrals/referral-letter-routes.ts';
 import { notificationRoutes } from './modules/notifications/notification-routes.ts';
 import { registerNotificationMail } from './modules/notifications/notification-mail.ts';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(patientCarerRoutes);
   await app.register(patientMrnRoutes);
   await app.register(referralRoutes);
+  await app.register(referralSuccessorRoutes);
   await app.register(referralLetterRoutes);
   await app.register(notificationRoutes);
   options.withRoutes?.(app);

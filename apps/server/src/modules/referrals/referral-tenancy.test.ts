@@ -60,6 +60,36 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       { method: 'POST', route: '/api/referrals/:id/submit/', url: `${one}submit/` },
       { method: 'POST', route: '/api/referrals/:id/view/', url: `${one}view/`, reads: true },
       { method: 'GET', route: '/api/referrals/:id/history/', url: `${one}history/`, reads: true },
+      {
+        method: 'PUT',
+        route: '/api/referrals/:id/forward/',
+        url: `${one}forward/`,
+        body: {
+          forwarded_to_establishment: p.practice.id,
+          forwarded_no_named_specialist: true,
+          forwarded_reason: 'OTHER',
+          other_forwarded_reason: 'x',
+        },
+      },
+      {
+        method: 'PATCH',
+        route: '/api/referrals/:id/forward/',
+        url: `${one}forward/`,
+        body: {
+          forwarded_to_establishment: p.practice.id,
+          forwarded_no_named_specialist: true,
+          forwarded_reason: 'OTHER',
+          other_forwarded_reason: 'x',
+        },
+      },
+      {
+        method: 'PUT',
+        route: '/api/referrals/:id/renew/',
+        url: `${one}renew/`,
+        body: { renewal_reason: 'Again' },
+      },
+      { method: 'POST', route: '/api/referrals/:id/clone/', url: `${one}clone/` },
+      { method: 'POST', route: '/api/referrals/:id/copy/', url: `${one}copy/` },
       { method: 'GET', route: '/api/referrals/:id/pdf/', url: `${one}pdf/`, reads: true },
       // A notification is its recipient's alone: every other person gets 404, the shared-with reader too.
       {

@@ -8,6 +8,7 @@ import { REFERRAL_MATRIX_PREFIXES } from './referral-matrix-prefixes.ts';
 import { referralParties, type ReferralParties } from './referral-test-parties.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const APPOINTMENT = '2026-12-01T09:30:00+11:00';
 type Entry = { method: Method; route: string; url: string; body?: object; reads?: boolean };
 
 /**
@@ -50,6 +51,61 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       { method: 'GET', route: '/api/referrals/:id/submit/', url: `${one}submit/` },
       { method: 'GET', route: '/api/referrals/:id/view/', url: `${one}view/`, reads: true },
       { method: 'GET', route: '/api/referrals/:id/history/', url: `${one}history/`, reads: true },
+      { method: 'DELETE', route: '/api/referrals/:id/', url: one },
+      ...(['GET', 'PUT', 'PATCH'] as const).map((method) => ({
+        method,
+        route: '/api/referrals/:id/accept/',
+        url: `${one}accept/`,
+        body: method === 'GET' ? undefined : { triage_category: 'CAT1' },
+      })),
+      ...(['GET', 'PUT', 'PATCH'] as const).map((method) => ({
+        method,
+        route: '/api/referrals/:id/schedule/',
+        url: `${one}schedule/`,
+        body: method === 'GET' ? undefined : { appointment_date: APPOINTMENT },
+      })),
+      ...(['POST', 'PATCH'] as const).map((method) => ({
+        method,
+        route: '/api/referrals/:id/schedule/manual/',
+        url: `${one}schedule/manual/`,
+        body: { appointment_date: APPOINTMENT },
+      })),
+      ...(['PUT', 'PATCH'] as const).flatMap((method) => [
+        {
+          method,
+          route: '/api/referrals/:id/reschedule/',
+          url: `${one}reschedule/`,
+          body: { reschedule_reason: 'PATIENT_REQUEST', appointment_date: APPOINTMENT },
+        },
+        {
+          method,
+          route: '/api/referrals/:id/return/',
+          url: `${one}return/`,
+          body: { return_reason: 'DUPLICATE' },
+        },
+        {
+          method,
+          route: '/api/referrals/:id/recall/',
+          url: `${one}recall/`,
+          body: { recall_reason: 'NO_LONGER_REQUIRED' },
+        },
+      ]),
+      {
+        method: 'POST',
+        route: '/api/referrals/:id/reschedule/',
+        url: `${one}reschedule/`,
+        body: { appointment_location: 'Room 2' },
+      },
+      { method: 'GET', route: '/api/referrals/:id/archive/', url: `${one}archive/` },
+      { method: 'GET', route: '/api/referrals/:id/unarchive/', url: `${one}unarchive/` },
+      { method: 'GET', route: '/api/referrals/:id/delete/', url: `${one}delete/` },
+      {
+        method: 'POST',
+        route: '/api/referrals/:id/share/',
+        url: `${one}share/`,
+        body: { establishment: p.practice.id },
+      },
+      { method: 'GET', route: '/api/referrals/:id/upload-to-emr/', url: `${one}upload-to-emr/` },
     ];
   }
 

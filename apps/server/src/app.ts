@@ -38,6 +38,7 @@ import { referralSuccessorRoutes } from './modules/referrals/referral-successor-
 import { referralLetterRoutes } from './modules/referrals/referral-letter-routes.ts';
 import { notificationRoutes } from './modules/notifications/notification-routes.ts';
 import { registerNotificationMail } from './modules/notifications/notification-mail.ts';
+import { referralActionRoutes } from './modules/referrals/referral-action-routes.ts';
 import { auditDeniedAccess } from './modules/audit/denied-access.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(referralSuccessorRoutes);
   await app.register(referralLetterRoutes);
   await app.register(notificationRoutes);
+  await app.register(referralActionRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

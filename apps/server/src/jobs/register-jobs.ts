@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EMR_UPLOAD_JOB } from '../modules/referrals/actions/upload-referral-to-emr.ts';
 import { createJobRunner, type JobRunner, type JobRunnerSettings } from './job-runner.ts';
 
 declare module 'fastify' {
@@ -15,6 +16,15 @@ declare module 'fastify' {
 export function registerJobs(app: FastifyInstance, settings?: Partial<JobRunnerSettings>): void {
   const runner = createJobRunner({ db: app.database.db, log: app.log, settings });
   app.decorate('jobs', runner);
+  // No EMR integration exists yet (spec section 7 names the call, not the system behind it): the upload
+  // job only records that it ran, so the queue, retries and the 202 contract are real and the integration
+  // can replace this body without touching the route.
+  runner.handle(EMR_UPLOAD_JOB, {
+    run: (job) => {
+      app.log.info({ jobId: job.id, referralId: job.payload.referral_id }, 'EMR upload ran (no EMR yet)');
+      return Promise.resolve();
+    },
+  });
   app.addHook('onReady', (done) => {
     runner.start();
     done();

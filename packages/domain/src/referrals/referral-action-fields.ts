@@ -109,7 +109,12 @@ export function requiredWhen<T>(
     {
       path: [field],
       message: REQUIRED_MESSAGE,
-      when: (payload) => payload.issues.every((issue) => !watched.includes(String(issue.path?.[0]))),
+      // A body that is not an object at all (a multipart or null body) has failed already; the rule has
+      // nothing to read and would throw.
+      when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        payload.issues.every((issue) => !watched.includes(String(issue.path?.[0]))),
     },
   ];
 }

@@ -9,6 +9,7 @@ import { REFERRAL_MATRIX_PREFIXES } from './referral-matrix-prefixes.ts';
 import { referralParties, type ReferralParties } from './referral-test-parties.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const APPOINTMENT = '2026-12-01T09:30:00+11:00';
 type Entry = { method: Method; route: string; url: string; body?: object; reads?: boolean };
 
 /**
@@ -102,6 +103,61 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
         route: '/api/notifications/:id/mark-viewed/',
         url: `/api/notifications/${notificationId}/mark-viewed/`,
       },
+      { method: 'DELETE', route: '/api/referrals/:id/', url: one },
+      ...(['POST', 'PUT', 'PATCH'] as const).map((method) => ({
+        method,
+        route: '/api/referrals/:id/accept/',
+        url: `${one}accept/`,
+        body: method === 'POST' ? undefined : { triage_category: 'CAT1' },
+      })),
+      ...(['POST', 'PUT', 'PATCH'] as const).map((method) => ({
+        method,
+        route: '/api/referrals/:id/schedule/',
+        url: `${one}schedule/`,
+        body: method === 'POST' ? undefined : { appointment_date: APPOINTMENT },
+      })),
+      ...(['POST', 'PATCH'] as const).map((method) => ({
+        method,
+        route: '/api/referrals/:id/schedule/manual/',
+        url: `${one}schedule/manual/`,
+        body: { appointment_date: APPOINTMENT },
+      })),
+      ...(['PUT', 'PATCH'] as const).flatMap((method) => [
+        {
+          method,
+          route: '/api/referrals/:id/reschedule/',
+          url: `${one}reschedule/`,
+          body: { reschedule_reason: 'PATIENT_REQUEST', appointment_date: APPOINTMENT },
+        },
+        {
+          method,
+          route: '/api/referrals/:id/return/',
+          url: `${one}return/`,
+          body: { return_reason: 'DUPLICATE' },
+        },
+        {
+          method,
+          route: '/api/referrals/:id/recall/',
+          url: `${one}recall/`,
+          body: { recall_reason: 'NO_LONGER_REQUIRED' },
+        },
+      ]),
+      {
+        method: 'POST',
+        route: '/api/referrals/:id/reschedule/',
+        url: `${one}reschedule/`,
+        body: { appointment_location: 'Room 2' },
+      },
+      { method: 'POST', route: '/api/referrals/:id/archive/', url: `${one}archive/` },
+      { method: 'POST', route: '/api/referrals/:id/unarchive/', url: `${one}unarchive/` },
+      { method: 'POST', route: '/api/referrals/:id/delete/', url: `${one}delete/` },
+      {
+        method: 'POST',
+        route: '/api/referrals/:id/share/',
+        url: `${one}share/`,
+        body: { establishment: p.practice.id },
+      },
+      { method: 'POST', route: '/api/referrals/:id/upload-to-emr/', url: `${one}upload-to-emr/` },
     ];
   }
 

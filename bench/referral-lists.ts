@@ -44,15 +44,29 @@ try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const signIn = await new SignInClient(app).signIn(email, password);
     const token = String(signIn.json<{ access_token: string }>().access_token);
-    const [user] = await queryRows<{ id: string }>(owner.db, sql`select id from users where email = ${email}`);
+    const [user] = await queryRows<{ id: string }>(
+      owner.db,
+      sql`select id from users where email = ${email}`,
+    );
     const caller = await loadCaller(runtime.db, user?.id ?? '', config.flags);
     if (!caller?.current) throw new Error('bench caller not found');
-    const actor = { actorId: caller.userId, establishmentId: caller.current.establishment.id, ip: null, requestId: null };
+    const actor = {
+      actorId: caller.userId,
+      establishmentId: caller.current.establishment.id,
+      ip: null,
+      requestId: null,
+    };
 
     const prefix = (i: number) => (LAST_NAMES[(i * 7) % LAST_NAMES.length] ?? 'a').slice(0, 3).toLowerCase();
     const cases: { name: string; params: (i: number) => Record<string, string> }[] = [
-      { name: '(a) inbox new list, pages 1-3', params: (i) => ({ box: 'inbox', list: 'new', page: String(1 + (i % 3)) }) },
-      { name: '(b) inbox patient-name search (3-letter prefix)', params: (i) => ({ box: 'inbox', search: prefix(i) }) },
+      {
+        name: '(a) inbox new list, pages 1-3',
+        params: (i) => ({ box: 'inbox', list: 'new', page: String(1 + (i % 3)) }),
+      },
+      {
+        name: '(b) inbox patient-name search (3-letter prefix)',
+        params: (i) => ({ box: 'inbox', search: prefix(i) }),
+      },
     ];
     for (const { name, params } of cases) {
       const bare = await measure(async (i) => {
@@ -87,7 +101,7 @@ async function explainInbox(database: DatabaseHandle, establishmentId: string) {
   const branch = (status: string) => `(select r.id, r.submitted_at as k from referrals r
       where r.to_establishment_id = '${establishmentId}' and r.submitted_at is not null
         and not r.receiver_archived and not r.receiver_deleted and not r.is_deleted and r.status = '${status}'
-      order by r.submitted_at desc, r.id asc limit 10)`;
+      order by r.submitted_at desc nulls last, r.id asc limit 10)`;
   const count = `(select count(*) from referrals r where r.to_establishment_id = '${establishmentId}'
       and r.submitted_at is not null and not r.receiver_archived and not r.receiver_deleted
       and not r.is_deleted and r.status in ('SBMT', 'UPDT'))`;
@@ -95,9 +109,9 @@ async function explainInbox(database: DatabaseHandle, establishmentId: string) {
     database.db,
     sql.raw(`explain (analyze, buffers, costs off) with page as (
         select u.id, u.k from (${branch('SBMT')} union all ${branch('UPDT')}) u
-        order by u.k desc, u.id asc limit 10)
+        order by u.k desc nulls last, u.id asc limit 10)
       select r.id, p.last_name, ${count} as total from page join referrals r on r.id = page.id
-        left join patients p on p.id = r.patient_id order by page.k desc, page.id asc`),
+        left join patients p on p.id = r.patient_id order by page.k desc nulls last, page.id asc`),
   );
   console.log(`plan of the inbox new page:\n${plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
 }
@@ -157,7 +171,8 @@ async function generate(database: DatabaseHandle): Promise<string> {
   await db.execute(sql`
     with e as (select array_agg(id order by name) as ids from establishments),
          p as (select array_agg(id) as ids from patients),
-         s as (select n, (array['SBMT','VWD','ACPT','SCHDL','WLST','RTRN','UPDT','FWRD','DRFT'])[1 + abs(hashtext('s' || n)) % 9] as status
+         s as (select n, (array['SBMT','VWD','ACPT','SCHDL','WLST','RTRN','UPDT','FWRD','DRFT'])[1 + abs(hashtext('s' || n)) % 9] as status,
+                      abs(hashtext('flags ' || n)) as h
                from generate_series(1, ${referralCount}) as n)
     insert into referrals (type, status, patient_id, from_establishment_id, to_establishment_id, submitted_at,
       triage_category, receiver_unread, sender_unread, receiver_archived, sender_archived, receiver_deleted)
@@ -165,19 +180,23 @@ async function generate(database: DatabaseHandle): Promise<string> {
            e.ids[1 + (s.n + 1 + s.n % 997) % ${establishmentCount}], e.ids[1 + s.n % ${establishmentCount}],
            case when s.status = 'DRFT' then null else now() - (s.n || ' seconds')::interval end,
            case when s.status in ('ACPT', 'WLST') then 'CAT' || (1 + s.n % 3) end,
-           s.status in ('SBMT', 'UPDT') and s.n % 2 = 0, s.n % 5 = 0, s.n % 20 = 0, s.n % 25 = 0, s.n % 50 = 0
+           s.status in ('SBMT', 'UPDT') and s.h % 2 = 0, s.h % 5 = 0, s.h % 20 = 1, s.h % 25 = 2, s.h % 50 = 3
     from s, e, p`);
   for (const [table, name] of Object.entries({ patients: 'patients', referrals: 'referrals' }))
     await db.execute(sql.raw(`alter table ${table} enable trigger visible_patients_follow_${name}`));
   const email = 'bench.lists.gp@bench.example';
   const gp = await createUser(db, { email, role: 'GP', password_hash: await hashPassword(password) });
-  const [first] = await queryRows<{ id: string }>(db, sql`select id from establishments order by name limit 1`);
+  const [first] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from establishments order by name limit 1`,
+  );
   await createEmployment(db, {
     user_id: gp.id,
     establishment_id: first?.id ?? '',
     permissions: ['accept_referral', 'add_referral', 'manage_referral'],
   });
-  for (const table of ['establishments', 'patients', 'referrals']) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  for (const table of ['establishments', 'patients', 'referrals'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
   console.log(
     `generated ${referralCount.toLocaleString()} referrals, ${patientCount.toLocaleString()} patients, ${establishmentCount} establishments in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.kind})`,
   );

@@ -12,7 +12,10 @@ import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
 import type { Person } from '../../establishments/establishment-test-people.ts';
 import { referralParties, type ReferralParties } from '../referral-test-parties.ts';
 
-type Item = { id: string; side: string; unread: boolean; status: { value: string } } & Record<string, unknown>;
+type Item = { id: string; side: string; unread: boolean; status: { value: string } } & Record<
+  string,
+  unknown
+>;
 type Page = { count: number; next: string | null; previous: string | null; results: Item[] };
 
 const HOUR = 3_600_000;
@@ -98,9 +101,11 @@ describe('referral lists (GET referrals/)', () => {
       to_establishment_id: elsewhere.id,
       assignee_id: null,
     });
-    await db
-      .insert(referralShares)
-      .values({ referral_id: ids.sharedIn!, establishment_id: p.clinic.id, shared_by_id: p.outsider.user.id });
+    await db.insert(referralShares).values({
+      referral_id: ids.sharedIn!,
+      establishment_id: p.clinic.id,
+      shared_by_id: p.outsider.user.id,
+    });
     await db.insert(referralTags).values({
       referral_id: ids.WLST!,
       establishment_id: p.clinic.id,
@@ -133,7 +138,12 @@ describe('referral lists (GET referrals/)', () => {
   });
 
   it('gives shared-inbox staff the unassigned referral too, and the shared list', async () => {
-    expect(await labels(p.triageNurse, 'box=inbox&list=new')).toEqual(['SBMT', 'UPDT', 'outboxArchived', 'unassigned']);
+    expect(await labels(p.triageNurse, 'box=inbox&list=new')).toEqual([
+      'SBMT',
+      'UPDT',
+      'outboxArchived',
+      'unassigned',
+    ]);
     expect(await labels(p.triageNurse, 'box=inbox&list=shared')).toEqual(['sharedIn']);
     expect(await labels(p.triageNurse, 'shared=true')).toEqual(['sharedIn']);
   });
@@ -156,10 +166,15 @@ describe('referral lists (GET referrals/)', () => {
 
   it('names the sides as the spec does: to_establishment is the inbox, from_establishment the outbox', async () => {
     expect(await labels(p.specialist, `to_establishment=${p.clinic.id}`)).toEqual(INBOX.all!.sort());
-    expect(await labels(p.gp, `from_establishment=${p.practice.id}&status=DRFT`)).toEqual(['draft', 'recalled']);
+    expect(await labels(p.gp, `from_establishment=${p.practice.id}&status=DRFT`)).toEqual([
+      'draft',
+      'recalled',
+    ]);
     // Another establishment's id filters the other side.
     expect(await labels(p.gp, `to_establishment=${p.outsiderPractice.id}`)).toEqual([]);
-    expect(await labels(p.triageNurse, `from_establishment=${p.outsiderPractice.id}`)).toEqual(['unassigned']);
+    expect(await labels(p.triageNurse, `from_establishment=${p.outsiderPractice.id}`)).toEqual([
+      'unassigned',
+    ]);
   });
 
   it('keeps archive and trash per side: Archive and Deleted Items list only that side’s', async () => {
@@ -182,7 +197,12 @@ describe('referral lists (GET referrals/)', () => {
 
   it('filters by status, exclude_status, search, patient, MRN, id, people, tags and dates', async () => {
     const s = p.triageNurse;
-    expect(await labels(s, 'box=inbox&status=SBMT,VWD')).toEqual(['SBMT', 'VWD', 'outboxArchived', 'unassigned']);
+    expect(await labels(s, 'box=inbox&status=SBMT,VWD')).toEqual([
+      'SBMT',
+      'VWD',
+      'outboxArchived',
+      'unassigned',
+    ]);
     expect(await labels(s, 'box=inbox&list=new&status=UPDT')).toEqual(['UPDT']);
     expect(await labels(s, 'box=inbox&exclude_status=SBMT,UPDT,ACPT,SCHDL,WLST')).toEqual(['RTRN', 'VWD']);
     expect(await labels(s, 'box=inbox&search=quin')).toEqual(['unassigned']);
@@ -195,11 +215,17 @@ describe('referral lists (GET referrals/)', () => {
     expect(await labels(s, 'box=inbox&receiver=northside&status=SBMT')).toHaveLength(3);
     expect(await labels(p.specialist, 'box=inbox&my_tags=true')).toEqual(['WLST']);
     expect(await labels(s, 'box=inbox&my_referral=true')).toEqual([]);
-    expect(await labels(p.specialist, 'box=inbox&my_referral=true&list=new')).toEqual(['SBMT', 'UPDT', 'outboxArchived']);
+    expect(await labels(p.specialist, 'box=inbox&my_referral=true&list=new')).toEqual([
+      'SBMT',
+      'UPDT',
+      'outboxArchived',
+    ]);
     // Hour n after 2026-06-01T00:00Z; 1 June in Sydney runs to 14:00Z, so SBMT (1) to FWRD (7) and more.
     expect(await labels(s, 'box=inbox&submitted_before=2026-05-31')).toEqual([]);
     expect(await labels(s, 'box=inbox&submitted_after=2026-06-02')).toEqual(['unassigned']);
-    expect((await labels(s, 'box=inbox&submitted_after=2026-06-01&submitted_before=2026-06-01')).length).toBe(8);
+    expect((await labels(s, 'box=inbox&submitted_after=2026-06-01&submitted_before=2026-06-01')).length).toBe(
+      8,
+    );
     expect(await labels(s, 'box=inbox&case_conference_status=active')).toEqual([]);
     await t.database.db
       .update(referralTags)
@@ -226,9 +252,25 @@ describe('referral lists (GET referrals/)', () => {
   it('orders newest submitted first by default, and as order_by asks', async () => {
     const ordered = async (query: string) =>
       (await list(p.specialist, `box=inbox&page_size=100&${query}`)).results.map((i) => labelOf(i.id));
-    expect(await ordered('')).toEqual(['outboxArchived', 'UPDT', 'RTRN', 'WLST', 'SCHDL', 'ACPT', 'VWD', 'SBMT']);
+    expect(await ordered('')).toEqual([
+      'outboxArchived',
+      'UPDT',
+      'RTRN',
+      'WLST',
+      'SCHDL',
+      'ACPT',
+      'VWD',
+      'SBMT',
+    ]);
     expect(await ordered('order_by=submitted_at')).toEqual([
-      'SBMT', 'VWD', 'ACPT', 'SCHDL', 'WLST', 'RTRN', 'UPDT', 'outboxArchived',
+      'SBMT',
+      'VWD',
+      'ACPT',
+      'SCHDL',
+      'WLST',
+      'RTRN',
+      'UPDT',
+      'outboxArchived',
     ]);
     expect((await ordered('order_by=-created_at'))[0]).toBe('outboxArchived');
     expect(await ordered('order_by=patient_name')).toHaveLength(8);
@@ -277,7 +319,10 @@ describe('referral lists (GET referrals/)', () => {
       from_establishment: { id: p.practice.id, name: 'Harbour Family Practice' },
       to_establishment: { id: p.clinic.id, name: 'Northside Cardiology' },
     });
-    expect(inbox.results.find((i) => i.id === ids.ACPT)).toMatchObject({ unread: false, pending_action: false });
+    expect(inbox.results.find((i) => i.id === ids.ACPT)).toMatchObject({
+      unread: false,
+      pending_action: false,
+    });
     const outbox = await list(p.gp, 'box=outbox&status=SBMT,ACPT');
     expect(outbox.results.find((i) => i.id === ids.SBMT)).toMatchObject({
       side: 'sender',

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { personName } from '@referrals/domain/people/person-name';
-import type { Title } from '@referrals/domain/people/people-codes';
 import {
   REFERRAL_STATUSES,
   type ReferralStatus,
@@ -46,14 +45,14 @@ function orderKey(field: ReferralListOrderField): SQL {
 type Ordering = { field: ReferralListOrderField; direction: 'asc' | 'desc' };
 
 /**
- * `key dir, id` with the id the other way round: the inbox and outbox indexes hold (submitted_at desc,
- * id), so both directions of a page are one index walk, forwards or backwards.
+ * `key dir, id` with the id the other way round, and nulls last when descending: the inbox and outbox
+ * indexes hold (submitted_at desc nulls last, id), so either direction of a page is one index walk,
+ * forwards or backwards, with no sort.
  */
 function orderBy(key: SQL, id: SQL, ordering: Ordering): SQL {
-  const asc = ordering.direction === 'asc';
-  // submitted_at keeps the index's own null placement; the others put the unknown last.
-  const nulls = ordering.field === 'submitted_at' ? sql`` : sql` nulls last`;
-  return asc ? sql`${key} asc${nulls}, ${id} desc` : sql`${key} desc${nulls}, ${id} asc`;
+  return ordering.direction === 'asc'
+    ? sql`${key} asc nulls first, ${id} desc`
+    : sql`${key} desc nulls last, ${id} asc`;
 }
 
 type ListRow = {
@@ -96,7 +95,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 function person(id: string | null, title: string | null, first: string | null, last: string | null) {
   if (id === null) return null;
-  return { id, name: personName({ title: title as Title, first_name: first ?? '', last_name: last ?? '' }) };
+  return { id, name: personName({ title, first_name: first ?? '', last_name: last ?? '' }) };
 }
 
 /** A list row as the API answers it, with its side's flags and the derived conditions at `now`. */
@@ -178,7 +177,8 @@ export async function listReferrals(
 
   const draftsOnly = resolved.statuses.every((status) => status === 'DRFT');
   const ordering: Ordering =
-    (query.order_by as Ordering | undefined) ?? (draftsOnly ? { field: 'created_at', direction: 'desc' } : { field: 'submitted_at', direction: 'desc' });
+    (query.order_by as Ordering | undefined) ??
+    (draftsOnly ? { field: 'created_at', direction: 'desc' } : { field: 'submitted_at', direction: 'desc' });
   const key = orderKey(ordering.field);
   const { limit, offset } = pageWindow(query);
 

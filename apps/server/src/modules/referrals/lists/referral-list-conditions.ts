@@ -1,9 +1,6 @@
 import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import { referralStatuses, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
-import {
-  requestedBox,
-  type ReferralListQuery,
-} from '@referrals/domain/referrals/referral-list-schemas';
+import { requestedBox, type ReferralListQuery } from '@referrals/domain/referrals/referral-list-schemas';
 import { ALL_LIST_STATUSES, referralListFilter } from '@referrals/domain/referrals/referral-lists';
 import { establishments } from '../../../db/schema/establishments.ts';
 import { patientMrns, patients } from '../../../db/schema/patients.ts';
@@ -33,8 +30,7 @@ export function sideBranch(
   side: ListSide,
   flags: { archived: boolean; deleted: boolean },
 ): ListBranch | null {
-  const is = (column: Column, on: boolean) =>
-    on ? sql`${column}` : sql`not ${column}`;
+  const is = (column: Column, on: boolean) => (on ? sql`${column}` : sql`not ${column}`);
   if (side === 'shared') {
     // Sharing gives read access only; the reader has no archive or trash of their own for it.
     if (flags.archived || flags.deleted) return null;
@@ -171,13 +167,16 @@ export function resolveListQuery(caller: Caller, query: ReferralListQuery): Reso
   if (query.referrer) filters.push(personMatches(referrals.referrer_id, query.referrer));
   if (query.receiver) filters.push(receiverMatches(query.receiver));
   if (query.my_referral) {
-    filters.push(sql`(${referrals.referrer_id} = ${caller.userId} or ${referrals.assignee_id} = ${caller.userId})`);
+    filters.push(
+      sql`(${referrals.referrer_id} = ${caller.userId} or ${referrals.assignee_id} = ${caller.userId})`,
+    );
   }
   if (query.my_tags) {
     filters.push(sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
       and t.user_id = ${caller.userId})`);
   }
-  if (query.submitted_after) filters.push(sql`${referrals.submitted_at} >= ${dayStart(query.submitted_after)}`);
+  if (query.submitted_after)
+    filters.push(sql`${referrals.submitted_at} >= ${dayStart(query.submitted_after)}`);
   if (query.submitted_before) {
     filters.push(sql`${referrals.submitted_at} < ${dayStart(query.submitted_before, 1)}`);
   }
@@ -187,6 +186,8 @@ export function resolveListQuery(caller: Caller, query: ReferralListQuery): Reso
 /** The WHERE of one side and one or more statuses, with every filter. */
 export function branchWhere(branch: ListBranch, statuses: readonly ReferralStatus[], filters: SQL[]): SQL {
   const status =
-    statuses.length === 1 ? sql`${referrals.status} = ${statuses[0]}` : inArray(referrals.status, [...statuses]);
+    statuses.length === 1
+      ? sql`${referrals.status} = ${statuses[0]}`
+      : inArray(referrals.status, [...statuses]);
   return sql.join([branch.where, status, ...filters], sql` and `);
 }

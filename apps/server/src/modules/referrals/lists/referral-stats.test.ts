@@ -44,7 +44,11 @@ describe('referral stats, recall dashboard and derived conditions', () => {
     // Boundaries: one minute either side of each derived condition's edge.
     const at = (ms: number) => new Date(now + ms);
     await make('overdue', { status: 'ACPT', triage_category: 'CAT1', submitted_at: at(-30 * DAY - MINUTE) });
-    await make('notYetOverdue', { status: 'ACPT', triage_category: 'CAT1', submitted_at: at(-30 * DAY + MINUTE) });
+    await make('notYetOverdue', {
+      status: 'ACPT',
+      triage_category: 'CAT1',
+      submitted_at: at(-30 * DAY + MINUTE),
+    });
     await make('renewalDue', { status: 'WLST', expires_at: at(30 * DAY - MINUTE) });
     await make('renewalNotDue', { status: 'WLST', expires_at: at(30 * DAY + MINUTE) });
     await make('appointmentDue', { status: 'SCHDL', appointment_date: at(7 * DAY - MINUTE) });
@@ -53,7 +57,10 @@ describe('referral stats, recall dashboard and derived conditions', () => {
   afterAll(() => t.app.close());
 
   it('counts the inbox and outbox as their all lists show them, with unread per side', async () => {
-    const res = await p.specialist.api('GET', '/api/referrals/stats/?exclude_status=DRFT&archived=false&deleted=false');
+    const res = await p.specialist.api(
+      'GET',
+      '/api/referrals/stats/?exclude_status=DRFT&archived=false&deleted=false',
+    );
     expect(res.statusCode).toBe(200);
     // Inbox: every submitted referral but the archived one and the forwarded one (not in the all list).
     expect(res.json()).toEqual({ inbox: { count: 10, unread: 3 }, outbox: { count: 0, unread: 0 } });
@@ -61,7 +68,10 @@ describe('referral stats, recall dashboard and derived conditions', () => {
     expect(gp.json()).toEqual({ inbox: { count: 0, unread: 0 }, outbox: { count: 11, unread: 2 } });
     const archived = await p.specialist.api('GET', '/api/referrals/stats/?archived=true');
     expect(archived.json().inbox).toEqual({ count: 1, unread: 1 });
-    const elsewhere = await p.specialist.api('GET', `/api/referrals/stats/?within_establishment=${p.practice.id}`);
+    const elsewhere = await p.specialist.api(
+      'GET',
+      `/api/referrals/stats/?within_establishment=${p.practice.id}`,
+    );
     expect(elsewhere.json().inbox.count).toBe(0);
     expect((await p.outsider.api('GET', '/api/referrals/stats/')).json().inbox.count).toBe(0);
   });
@@ -77,20 +87,33 @@ describe('referral stats, recall dashboard and derived conditions', () => {
     const res = await p.specialist.api('GET', '/api/referrals/stats/establishments/');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { establishment: { id: p.clinic.id, name: 'Northside Cardiology' }, receiver_unread: { submitted: 2, viewed: 1, accepted: 0 } },
-      { establishment: { id: p.practice.id, name: 'Harbour Family Practice' }, receiver_unread: { submitted: 0, viewed: 0, accepted: 0 } },
+      {
+        establishment: { id: p.clinic.id, name: 'Northside Cardiology' },
+        receiver_unread: { submitted: 2, viewed: 1, accepted: 0 },
+      },
+      {
+        establishment: { id: p.practice.id, name: 'Harbour Family Practice' },
+        receiver_unread: { submitted: 0, viewed: 0, accepted: 0 },
+      },
     ]);
     // A colleague without shared inbox access has nothing assigned: nothing unread.
     const colleague = await p.clinicColleague.api('GET', '/api/referrals/stats/establishments/');
     expect(colleague.json()).toEqual([
-      { establishment: { id: p.clinic.id, name: 'Northside Cardiology' }, receiver_unread: { submitted: 0, viewed: 0, accepted: 0 } },
+      {
+        establishment: { id: p.clinic.id, name: 'Northside Cardiology' },
+        receiver_unread: { submitted: 0, viewed: 0, accepted: 0 },
+      },
     ]);
   });
 
   it('lists the sender’s recalled drafts on the dashboard, not plain drafts or the receiver’s copy', async () => {
     const res = await p.gp.api('GET', '/api/referrals/dashboard/recall/');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ count: 1, next: null, results: [{ id: ids.recalled, side: 'sender' }] });
+    expect(res.json()).toMatchObject({
+      count: 1,
+      next: null,
+      results: [{ id: ids.recalled, side: 'sender' }],
+    });
     const receiver = await p.specialist.api('GET', '/api/referrals/dashboard/recall/');
     expect(receiver.json().count).toBe(0);
   });
@@ -98,11 +121,18 @@ describe('referral stats, recall dashboard and derived conditions', () => {
   it('flags the derived conditions on each side of their boundaries', async () => {
     const res = await p.specialist.api('GET', '/api/referrals/?box=inbox&page_size=100');
     const items = new Map(
-      res.json<{ results: { id: string }[] }>().results.map((item) => [item.id, item as Record<string, unknown>]),
+      res
+        .json<{ results: { id: string }[] }>()
+        .results.map((item) => [item.id, item as Record<string, unknown>]),
     );
     const flags = (label: string) => {
       const item = items.get(ids[label]!);
-      return [item?.pending_action, item?.due_for_renewal, item?.appointment_due, item?.overdue_for_appointment];
+      return [
+        item?.pending_action,
+        item?.due_for_renewal,
+        item?.appointment_due,
+        item?.overdue_for_appointment,
+      ];
     };
     expect(flags('new1')).toEqual([true, false, false, false]);
     expect(flags('viewed')).toEqual([true, false, false, false]);

@@ -25,7 +25,10 @@ export async function referralStats(
   const empty = { inbox: { count: 0, unread: 0 }, outbox: { count: 0, unread: 0 } };
   const current = referralEstablishmentOf(caller);
   const within = query.within_establishment;
-  if (current === null || (within !== undefined && within !== 'true' && within !== 'false' && within !== current)) {
+  if (
+    current === null ||
+    (within !== undefined && within !== 'true' && within !== 'false' && within !== current)
+  ) {
     return empty;
   }
   const resolved = resolveListQuery(caller, {

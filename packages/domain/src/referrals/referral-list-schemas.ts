@@ -81,7 +81,11 @@ export const ReferralListQuerySchema = PageQuerySchema.extend({
     if (query.box === undefined) {
       ctx.addIssue({ code: 'custom', path: ['box'], message: 'Choose inbox or outbox for a list.' });
     } else if (referralListFilter(query.box, query.list) === null) {
-      ctx.addIssue({ code: 'custom', path: ['list'], message: `The ${query.box} has no list "${query.list}".` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['list'],
+        message: `The ${query.box} has no list "${query.list}".`,
+      });
     }
   }
   const sides = [query.to_establishment, query.from_establishment, query.within_establishment].filter(

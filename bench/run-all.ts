@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark in turn. Each prints its own figures.
 await import('./inbox-page.ts');
 await import('./patient-search.ts');
+await import('./referral-lists.ts');
 await import('./referral-letter.ts');
 await import('./signed-in-request.ts');
 export {};

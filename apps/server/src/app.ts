@@ -39,6 +39,7 @@ import { referralLetterRoutes } from './modules/referrals/referral-letter-routes
 import { notificationRoutes } from './modules/notifications/notification-routes.ts';
 import { registerNotificationMail } from './modules/notifications/notification-mail.ts';
 import { referralActionRoutes } from './modules/referrals/referral-action-routes.ts';
+import { referralListRoutes } from './modules/referrals/lists/referral-list-routes.ts';
 import { auditDeniedAccess } from './modules/audit/denied-access.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(referralLetterRoutes);
   await app.register(notificationRoutes);
   await app.register(referralActionRoutes);
+  await app.register(referralListRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

@@ -1,0 +1,246 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { personName } from '@referrals/domain/people/person-name';
+import {
+  REFERRAL_STATUSES,
+  type ReferralStatus,
+  type ReferralType,
+} from '@referrals/domain/referrals/referral-codes';
+import { referralConditions } from '@referrals/domain/referrals/referral-conditions';
+import type {
+  ReferralListItem,
+  ReferralListOrderField,
+  ReferralListQuery,
+} from '@referrals/domain/referrals/referral-list-schemas';
+import { queryRows, type Queryable } from '../../../db/database.ts';
+import { auditLog } from '../../../db/schema/audit-log.ts';
+import { referrals } from '../../../db/schema/referrals.ts';
+import { pageWindow } from '../../../http/paging.ts';
+import type { AuditActor } from '../../audit/record-audit.ts';
+import type { Caller } from '../../tenancy/caller.ts';
+import {
+  branchWhere,
+  resolveListQuery,
+  sideBranch,
+  type ListBranch,
+  type ListSide,
+} from './referral-list-conditions.ts';
+
+/** The sort key of each order_by field, as an expression on `referrals`. */
+function orderKey(field: ReferralListOrderField): SQL {
+  switch (field) {
+    case 'submitted_at':
+      return sql`${referrals.submitted_at}`;
+    case 'created_at':
+      return sql`${referrals.created_at}`;
+    case 'updated_at':
+      return sql`${referrals.updated_at}`;
+    case 'appointment_date':
+      return sql`${referrals.appointment_date}`;
+    case 'patient_name':
+      return sql`(select lower(p.last_name || ' ' || p.first_name) from patients p
+        where p.id = ${referrals.patient_id})`;
+  }
+}
+
+type Ordering = { field: ReferralListOrderField; direction: 'asc' | 'desc' };
+
+/**
+ * `key dir, id` with the id the other way round, and nulls last when descending: the inbox and outbox
+ * indexes hold (submitted_at desc nulls last, id), so either direction of a page is one index walk,
+ * forwards or backwards, with no sort.
+ */
+function orderBy(key: SQL, id: SQL, ordering: Ordering): SQL {
+  return ordering.direction === 'asc'
+    ? sql`${key} asc nulls first, ${id} desc`
+    : sql`${key} desc nulls last, ${id} asc`;
+}
+
+type ListRow = {
+  id: string;
+  side: ListSide;
+  status: ReferralStatus;
+  type: ReferralType;
+  submitted_at: Date | string | null;
+  appointment_date: Date | string | null;
+  expires_at: Date | string | null;
+  triage_category: string | null;
+  is_renewed: boolean;
+  sender_unread: boolean;
+  receiver_unread: boolean;
+  sender_archived: boolean;
+  receiver_archived: boolean;
+  sender_deleted: boolean;
+  receiver_deleted: boolean;
+  patient_id: string | null;
+  patient_title: string | null;
+  patient_first_name: string | null;
+  patient_last_name: string | null;
+  patient_dob: string | null;
+  referrer_id: string | null;
+  referrer_title: string | null;
+  referrer_first_name: string | null;
+  referrer_last_name: string | null;
+  assignee_id: string | null;
+  assignee_title: string | null;
+  assignee_first_name: string | null;
+  assignee_last_name: string | null;
+  from_id: string | null;
+  from_name: string | null;
+  to_id: string | null;
+  to_name: string | null;
+  total: number | string;
+};
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function person(id: string | null, title: string | null, first: string | null, last: string | null) {
+  if (id === null) return null;
+  return { id, name: personName({ title, first_name: first ?? '', last_name: last ?? '' }) };
+}
+
+/** A list row as the API answers it, with its side's flags and the derived conditions at `now`. */
+function toItem(row: ListRow, now: Date): ReferralListItem {
+  const sender = row.side === 'sender';
+  const receiver = row.side === 'receiver';
+  const status = row.status;
+  const conditions = referralConditions(
+    {
+      status,
+      submitted_at: row.submitted_at,
+      expires_at: row.expires_at,
+      appointment_date: row.appointment_date,
+      triage_category: row.triage_category as never,
+      is_renewed: row.is_renewed,
+    },
+    receiver ? 'receiver' : 'sender',
+    now,
+  );
+  return {
+    id: row.id,
+    status: { value: status, display: REFERRAL_STATUSES[status] },
+    type: row.type,
+    patient:
+      row.patient_id === null
+        ? null
+        : {
+            id: row.patient_id,
+            title: row.patient_title,
+            first_name: row.patient_first_name ?? '',
+            last_name: row.patient_last_name ?? '',
+            dob: row.patient_dob ?? '',
+          },
+    referrer: person(row.referrer_id, row.referrer_title, row.referrer_first_name, row.referrer_last_name),
+    from_establishment: row.from_id === null ? null : { id: row.from_id, name: row.from_name ?? '' },
+    to_establishment: row.to_id === null ? null : { id: row.to_id, name: row.to_name ?? '' },
+    assignee: person(row.assignee_id, row.assignee_title, row.assignee_first_name, row.assignee_last_name),
+    submitted_at: iso(row.submitted_at),
+    appointment_date: iso(row.appointment_date),
+    triage_category: row.triage_category,
+    side: row.side,
+    unread: sender ? row.sender_unread : receiver ? row.receiver_unread : false,
+    is_archived: sender ? row.sender_archived : receiver ? row.receiver_archived : false,
+    is_deleted: sender ? row.sender_deleted : receiver ? row.receiver_deleted : false,
+    ...conditions,
+  };
+}
+
+export type ListReferralsOptions = {
+  caller: Caller;
+  query: ReferralListQuery;
+  /** Writes one referral.list audit row per listed referral, in the statement that reads the page. */
+  actor?: AuditActor;
+  /** Only referrals recalled to draft (the recall dashboard). */
+  recalledOnly?: boolean;
+  now?: Date;
+};
+
+/**
+ * One page of GET referrals/ and its total, in one statement (section 7; referral-lifecycle.md Lists).
+ *
+ * Each (side, status) pair is its own subquery that walks the matching partial inbox or outbox index in
+ * the asked order and stops after the rows the page can need; the page merges them. Written as one
+ * `status in (...)` over both sides, the planner has to read and sort every match of the establishment
+ * (bench/referral-lists.ts). The total counts the same conditions from the same indexes, and the audit
+ * rows are written by the same statement, so they exist exactly when the page was read.
+ */
+export async function listReferrals(
+  q: Queryable,
+  options: ListReferralsOptions,
+): Promise<{ count: number; results: ReferralListItem[] }> {
+  const { caller, query } = options;
+  const resolved = resolveListQuery(caller, query);
+  if (options.recalledOnly) resolved.filters.push(sql`${referrals.is_recalled}`);
+  const branches = resolved.sides
+    .map((side) => sideBranch(caller, side, resolved))
+    .filter((branch): branch is ListBranch => branch !== null);
+  if (branches.length === 0 || resolved.statuses.length === 0) return { count: 0, results: [] };
+
+  const draftsOnly = resolved.statuses.every((status) => status === 'DRFT');
+  const ordering: Ordering =
+    (query.order_by as Ordering | undefined) ??
+    (draftsOnly ? { field: 'created_at', direction: 'desc' } : { field: 'submitted_at', direction: 'desc' });
+  const key = orderKey(ordering.field);
+  const { limit, offset } = pageWindow(query);
+
+  const parts: SQL[] = [];
+  for (const branch of branches) {
+    // The shared branch has no index of its own to walk; one subquery for all its statuses is enough.
+    const perStatus = branch.side === 'shared' ? [resolved.statuses] : resolved.statuses.map((s) => [s]);
+    for (const statuses of perStatus) {
+      parts.push(sql`(select ${referrals.id} as id, ${key} as k, ${branch.side}::text as side
+        from ${referrals} where ${branchWhere(branch, statuses, resolved.filters)}
+        order by ${orderBy(key, sql`${referrals.id}`, ordering)} limit ${offset + limit})`);
+    }
+  }
+  const total = sql.join(
+    branches.map(
+      (branch) =>
+        sql`(select count(*) from ${referrals} where ${branchWhere(branch, resolved.statuses, resolved.filters)})`,
+    ),
+    sql` + `,
+  );
+  const actor = options.actor;
+  const logged = actor
+    ? sql`, logged as (insert into ${auditLog} (actor_id, establishment_id, ip, request_id, action,
+          resource_type, resource_id, patient_id, outcome, detail)
+        select ${actor.actorId}::uuid, ${actor.establishmentId}::uuid, ${actor.ip}, ${actor.requestId},
+          'referral.list', 'referral', r.id::text, r.patient_id, 'success',
+          ${JSON.stringify({ page: query.page })}::jsonb
+        from page join referrals r on r.id = page.id returning 1)`
+    : sql``;
+  const pageOrder = orderBy(sql`page.k`, sql`page.id`, ordering);
+  const rows = await queryRows<ListRow>(
+    q,
+    sql`with page as (
+        select u.id, u.k, u.side from (${sql.join(parts, sql` union all `)}) u
+        order by ${orderBy(sql`u.k`, sql`u.id`, ordering)} limit ${limit} offset ${offset}
+      )${logged}
+      select r.id, page.side, r.status, r.type, r.submitted_at, r.appointment_date, r.expires_at,
+        r.triage_category, r.is_renewed, r.sender_unread, r.receiver_unread, r.sender_archived,
+        r.receiver_archived, r.sender_deleted, r.receiver_deleted,
+        p.id as patient_id, p.title as patient_title, p.first_name as patient_first_name,
+        p.last_name as patient_last_name, p.dob::text as patient_dob,
+        ru.id as referrer_id, ru.title as referrer_title, ru.first_name as referrer_first_name,
+        ru.last_name as referrer_last_name,
+        au.id as assignee_id, au.title as assignee_title, au.first_name as assignee_first_name,
+        au.last_name as assignee_last_name,
+        fe.id as from_id, fe.name as from_name, te.id as to_id, te.name as to_name,
+        ${total} as total
+      from page
+      join referrals r on r.id = page.id
+      left join patients p on p.id = r.patient_id
+      left join users ru on ru.id = r.referrer_id
+      left join users au on au.id = r.assignee_id
+      left join establishments fe on fe.id = r.from_establishment_id
+      left join establishments te on te.id = r.to_establishment_id
+      order by ${pageOrder}`,
+  );
+  let count = rows[0] === undefined ? 0 : Number(rows[0].total);
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  if (rows.length === 0 && offset > 0) {
+    const [counted] = await queryRows<{ n: number | string }>(q, sql`select ${total} as n`);
+    count = Number(counted?.n ?? 0);
+  }
+  const now = options.now ?? new Date();
+  return { count, results: rows.map((row) => toItem(row, now)) };
+}

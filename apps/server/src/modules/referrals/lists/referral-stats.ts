@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { canAccessEstablishment } from '@referrals/domain/profile/profile-save-rules';
+import {
+  UNREAD_COUNTER_STATUSES,
+  type EstablishmentUnreadStats,
+  type ReferralStats,
+  type ReferralStatsQuery,
+} from '@referrals/domain/referrals/referral-list-schemas';
+import { queryRows, type Queryable } from '../../../db/database.ts';
+import { referrals } from '../../../db/schema/referrals.ts';
+import type { Caller, CallerEmployment } from '../../tenancy/caller.ts';
+import { referralEstablishmentOf } from '../referral-visibility.ts';
+import { branchWhere, resolveListQuery, sideBranch } from './referral-list-conditions.ts';
+
+/**
+ * The nav counters (section 7 Stats; section 2 Layout): total and unread of the inbox and the outbox at
+ * the current establishment, counting what the `all` list shows (no DRFT or FWRD unless `status` asks)
+ * with the same filters, in one statement.
+ */
+export async function referralStats(
+  q: Queryable,
+  caller: Caller,
+  query: ReferralStatsQuery,
+): Promise<ReferralStats> {
+  const empty = { inbox: { count: 0, unread: 0 }, outbox: { count: 0, unread: 0 } };
+  const current = referralEstablishmentOf(caller);
+  const within = query.within_establishment;
+  if (
+    current === null ||
+    (within !== undefined && within !== 'true' && within !== 'false' && within !== current)
+  ) {
+    return empty;
+  }
+  const resolved = resolveListQuery(caller, {
+    ...query,
+    page: 1,
+    page_size: 10,
+    shared: false,
+    my_referral: false,
+    my_tags: false,
+  });
+  if (resolved.statuses.length === 0) return empty;
+  const counts = (side: 'sender' | 'receiver') => {
+    const branch = sideBranch(caller, side, resolved);
+    if (branch === null) return { count: sql`0`, unread: sql`0` };
+    const where = branchWhere(branch, resolved.statuses, resolved.filters);
+    const unread = side === 'sender' ? referrals.sender_unread : referrals.receiver_unread;
+    return {
+      count: sql`(select count(*) from ${referrals} where ${where})`,
+      unread: sql`(select count(*) from ${referrals} where ${where} and ${unread})`,
+    };
+  };
+  const inbox = counts('receiver');
+  const outbox = counts('sender');
+  const [row] = await queryRows<Record<'ic' | 'iu' | 'oc' | 'ou', number | string>>(
+    q,
+    sql`select ${inbox.count} as ic, ${inbox.unread} as iu, ${outbox.count} as oc, ${outbox.unread} as ou`,
+  );
+  return {
+    inbox: { count: Number(row?.ic ?? 0), unread: Number(row?.iu ?? 0) },
+    outbox: { count: Number(row?.oc ?? 0), unread: Number(row?.ou ?? 0) },
+  };
+}
+
+/** The caller as if acting for another of their establishments, for that establishment's visibility. */
+function callerAt(caller: Caller, employment: CallerEmployment): Caller {
+  return {
+    ...caller,
+    current: employment,
+    access: {
+      ...caller.access,
+      permissions: employment.permissions,
+      establishmentType: employment.establishment.type,
+      employment,
+    },
+  };
+}
+
+/**
+ * Unread inbox referrals (receiver_unread) per establishment the caller may switch to, by the selector's
+ * counters (section 2 Establishment selector; section 7 Stats): submitted (SBMT, UPDT), viewed (VWD),
+ * accepted (ACPT). Each establishment counts what the caller's inbox there shows, through the same
+ * visibility as the lists, in one statement.
+ */
+export async function establishmentUnreadStats(
+  q: Queryable,
+  caller: Caller,
+): Promise<EstablishmentUnreadStats> {
+  const seen = new Set<string>();
+  const parts = [];
+  for (const employment of caller.employments) {
+    if (!canAccessEstablishment(caller.role, employment) || seen.has(employment.establishment.id)) continue;
+    seen.add(employment.establishment.id);
+    const there = callerAt(caller, employment);
+    const branch = sideBranch(there, 'receiver', { archived: false, deleted: false });
+    if (branch === null || referralEstablishmentOf(there) === null) continue;
+    const counted = Object.values(UNREAD_COUNTER_STATUSES).flat();
+    const countOf = (statuses: readonly string[]) =>
+      sql`count(*) filter (where ${referrals.status} in (${sql.join(
+        statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`;
+    parts.push(sql`(select ${employment.establishment.id}::uuid as id, ${parts.length}::int as position,
+      ${countOf(UNREAD_COUNTER_STATUSES.submitted)} as submitted,
+      ${countOf(UNREAD_COUNTER_STATUSES.viewed)} as viewed,
+      ${countOf(UNREAD_COUNTER_STATUSES.accepted)} as accepted
+      from ${referrals} where ${branchWhere(branch, counted, [])} and ${referrals.receiver_unread})`);
+  }
+  if (parts.length === 0) return [];
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    submitted: number | string;
+    viewed: number | string;
+    accepted: number | string;
+  }>(
+    q,
+    sql`select c.id, e.name, c.submitted, c.viewed, c.accepted
+      from (${sql.join(parts, sql` union all `)}) c join establishments e on e.id = c.id
+      order by c.position`,
+  );
+  return rows.map((row) => ({
+    establishment: { id: row.id, name: row.name },
+    receiver_unread: {
+      submitted: Number(row.submitted),
+      viewed: Number(row.viewed),
+      accepted: Number(row.accepted),
+    },
+  }));
+}

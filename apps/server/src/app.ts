@@ -34,6 +34,8 @@ import { patientCarerRoutes } from './modules/patients/patient-carer-routes.ts';
 import { patientMrnRoutes } from './modules/patients/patient-mrn-routes.ts';
 import { patientRoutes } from './modules/patients/patient-routes.ts';
 import { referralRoutes } from './modules/referrals/referral-routes.ts';
+import { attachmentRoutes } from './modules/referrals/attachments/attachment-routes.ts';
+import { referralFormRoutes } from './modules/referrals/forms/referral-form-routes.ts';
 import { auditDeniedAccess } from './modules/audit/denied-access.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -157,6 +159,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(patientCarerRoutes);
   await app.register(patientMrnRoutes);
   await app.register(referralRoutes);
+  await app.register(attachmentRoutes);
+  await app.register(referralFormRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

@@ -1,14 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { referralHistory, referrals, referralShares } from '../../db/schema/referrals.ts';
+import {
+  formTemplates,
+  referralAttachments,
+  referralHistory,
+  referrals,
+  referralShares,
+} from '../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
 import { createEstablishment } from '../../db/factories/factories.ts';
 import { REFERRAL_MATRIX_PREFIXES } from './referral-matrix-prefixes.ts';
 import { referralParties, type ReferralParties } from './referral-test-parties.ts';
+import { uploadAs } from './attachments/attachment-test-helpers.ts';
+import { ATTACHMENT_KINDS } from '@referrals/domain/referrals/forms/attachment-schemas';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Entry = { method: Method; route: string; url: string; body?: object; reads?: boolean };
+type Entry = {
+  method: Method;
+  route: string;
+  url: string;
+  body?: object;
+  reads?: boolean;
+  multipart?: boolean;
+};
 
 /**
  * Referral tenancy over every referral route that takes an id (referral-lifecycle.md, Sides): an outsider
@@ -20,6 +35,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
   let p: ReferralParties;
   let referralId: string;
   let sharedReader: Person;
+  const attachmentIds: Record<string, string> = {};
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -38,6 +54,27 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       shared_by_id: p.gp.user.id,
     });
     sharedReader = p.outsider;
+    await t.database.db.insert(formTemplates).values({
+      establishment_id: p.clinic.id,
+      name: 'cardiology',
+      title: 'Cardiology referral',
+      sections: [{ title: 'Measures', fields: [{ name: 'weight', type: 'number' }] }],
+    });
+    // One attachment of each kind, as rows: the matrix reads, changes and deletes them by id.
+    for (const kind of ATTACHMENT_KINDS) {
+      const [row] = await t.database.db
+        .insert(referralAttachments)
+        .values({
+          referral_id: referralId,
+          kind,
+          original_name: 'letter.pdf',
+          stored_name: '00000000-0000-4000-8000-000000000001.pdf',
+          content_type: 'application/pdf',
+          size: 10,
+        })
+        .returning();
+      attachmentIds[kind] = row?.id ?? '';
+    }
   });
   afterAll(() => t.app.close());
 
@@ -50,6 +87,38 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       { method: 'GET', route: '/api/referrals/:id/submit/', url: `${one}submit/` },
       { method: 'GET', route: '/api/referrals/:id/view/', url: `${one}view/`, reads: true },
       { method: 'GET', route: '/api/referrals/:id/history/', url: `${one}history/`, reads: true },
+      {
+        method: 'GET',
+        route: '/api/referrals/:id/form-templates/',
+        url: `${one}form-templates/`,
+        reads: true,
+      },
+      {
+        method: 'PUT',
+        route: '/api/referrals/:id/forms/',
+        url: `${one}forms/`,
+        body: { form: 'cardiology', fields: { weight: 80 } },
+      },
+      ...ATTACHMENT_KINDS.flatMap((kind): Entry[] => {
+        const list = `${one}${kind}-attachments/`;
+        const route = `/api/referrals/:id/${kind}-attachments/`;
+        const att = `${list}${attachmentIds[kind] ?? ''}/`;
+        return [
+          { method: 'GET', route, url: list, reads: true },
+          { method: 'POST', route, url: list, multipart: true },
+          { method: 'GET', route: `${route}:attachmentId/`, url: att, reads: true },
+          { method: 'PATCH', route: `${route}:attachmentId/`, url: att, body: { meta: { note: 'x' } } },
+          { method: 'DELETE', route: `${route}:attachmentId/`, url: att },
+          // The file row points at no stored file here: the shared reader passes visibility and gets 404.
+          { method: 'GET', route: `${route}:attachmentId/file/`, url: `${att}file/` },
+        ];
+      }),
+      {
+        method: 'GET',
+        route: '/api/referrals/:id/supplementary-attachments/zip/',
+        url: `${one}supplementary-attachments/zip/`,
+        reads: true,
+      },
     ];
   }
 
@@ -68,7 +137,13 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       await db.select().from(referrals).orderBy(asc(referrals.id)),
       await db.select().from(referralHistory).orderBy(asc(referralHistory.id)),
       await db.select().from(referralShares).orderBy(asc(referralShares.id)),
+      await db.select().from(referralAttachments).orderBy(asc(referralAttachments.id)),
     ]);
+  }
+
+  function send(who: Person, entry: Entry) {
+    if (entry.multipart) return uploadAs(t.app, who, entry.url);
+    return who.api(entry.method, entry.url, entry.body);
   }
 
   it('answers an outsider and colleagues without shared access 404 on every route, changing nothing', async () => {
@@ -81,7 +156,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
     const before = await snapshot();
     for (const who of [outsider, p.gpColleague, p.clinicColleague]) {
       for (const entry of matrix()) {
-        const res = await who.api(entry.method, entry.url, entry.body);
+        const res = await send(who, entry);
         expect(res.statusCode, `${entry.method} ${entry.url}`).toBe(404);
       }
     }
@@ -91,7 +166,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
   it('lets a shared-with establishment read the referral and nothing more', async () => {
     const before = await snapshot();
     for (const entry of matrix()) {
-      const res = await sharedReader.api(entry.method, entry.url, entry.body);
+      const res = await send(sharedReader, entry);
       if (entry.reads) expect(res.statusCode, `${entry.method} ${entry.url}`).toBe(200);
       else expect([403, 404], `${entry.method} ${entry.url}`).toContain(res.statusCode);
     }

@@ -54,10 +54,9 @@ export const AttachmentUploadSchema = z.object({
  */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
+  // Control characters would let a name break out of the header line.
   // eslint-disable-next-line no-control-regex
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f"\\;]/g, '')
-    .trim()
-    .slice(0, 150);
+  const unsafe = /[\u0000-\u001f\u007f"\\;]/g;
+  const cleaned = base.replace(unsafe, '').trim().slice(0, 150);
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'attachment' : cleaned;
 }

@@ -15,6 +15,10 @@ function rating(value: unknown): MentalHealthRating {
   return typeof value === 'number' || typeof value === 'string' ? value : undefined;
 }
 
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
 /** One autofill value: the BMI helper's or the mental-health service-level helper's text (section 5). */
 export function autofillValue(rule: FormAutofillRule, values: FormData): string {
   switch (rule.formula) {
@@ -31,7 +35,7 @@ export function autofillValue(rule: FormAutofillRule, values: FormData): string 
         }),
       );
       try {
-        const result = mentalHealthServiceLevel({ ageGroup: String(values[rule.age_group] ?? ''), ratings });
+        const result = mentalHealthServiceLevel({ ageGroup: textOf(values[rule.age_group]), ratings });
         return result.complete ? result.label : result.message;
       } catch (error) {
         // The helper throws its own user-facing texts (a bad age group, unable to rate).

@@ -37,49 +37,47 @@ export const FormAutofillRuleSchema = z.discriminatedUnion('formula', [
     formula: z.literal('iar'),
     age_group: z.string(),
     /** The fields holding ratings D1 to D8. */
-    ratings: z.record(z.enum(['D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7', 'D8']), z.string()),
+    ratings: z.object({
+      D1: z.string().optional(),
+      D2: z.string().optional(),
+      D3: z.string().optional(),
+      D4: z.string().optional(),
+      D5: z.string().optional(),
+      D6: z.string().optional(),
+      D7: z.string().optional(),
+      D8: z.string().optional(),
+    }),
   }),
 ]);
 export type FormAutofillRule = z.infer<typeof FormAutofillRuleSchema>;
 
-export type FormField = {
-  name: string;
-  title?: string | undefined;
-  type: string;
-  options?: z.infer<typeof FormFieldOptionSchema>[] | undefined;
-  multiple?: boolean | undefined;
-  default?: unknown;
-  is_switch?: boolean | undefined;
-  visibility?: FormVisibilityRule | undefined;
-  children?: FormField[] | undefined;
-  autofill?: FormAutofillRule | undefined;
-  parent_field?: string | undefined;
-  value?: unknown;
-  max_files?: number | undefined;
-  accept?: string[] | undefined;
-  maxsize?: number | undefined;
+const formFieldShape = {
+  name: z.string().min(1),
+  title: z.string().optional(),
+  type: z.string().min(1),
+  options: z.array(FormFieldOptionSchema).optional(),
+  multiple: z.boolean().optional(),
+  default: z.unknown().optional(),
+  is_switch: z.boolean().optional(),
+  visibility: FormVisibilityRuleSchema.optional(),
+  autofill: FormAutofillRuleSchema.optional(),
+  parent_field: z.string().optional(),
+  value: z.unknown().optional(),
+  /** File fields: how many files (default 1), which types (default DEFAULT_ATTACHMENT_ACCEPT), bytes. */
+  max_files: z.number().int().min(1).optional(),
+  accept: z.array(z.string()).optional(),
+  maxsize: z.number().int().min(1).max(UPLOAD_MAX_BYTES).optional(),
 };
 
-export const FormFieldSchema: z.ZodType<FormField> = z.lazy(() =>
-  z.object({
-    name: z.string().min(1),
-    title: z.string().optional(),
-    type: z.string().min(1),
-    options: z.array(FormFieldOptionSchema).optional(),
-    multiple: z.boolean().optional(),
-    default: z.unknown().optional(),
-    is_switch: z.boolean().optional(),
-    visibility: FormVisibilityRuleSchema.optional(),
-    children: z.array(FormFieldSchema).optional(),
-    autofill: FormAutofillRuleSchema.optional(),
-    parent_field: z.string().optional(),
-    value: z.unknown().optional(),
-    /** File fields: how many files (default 1), which types (default DEFAULT_ATTACHMENT_ACCEPT), bytes. */
-    max_files: z.number().int().min(1).optional(),
-    accept: z.array(z.string()).optional(),
-    maxsize: z.number().int().min(1).max(UPLOAD_MAX_BYTES).optional(),
-  }),
-);
+/** A child field (one level of nesting; deeper trees link by parent_field, which keeps the schema finite). */
+export const FormChildFieldSchema = z.object(formFieldShape);
+
+/** A template field (section 3 Form template, Field). */
+export const FormFieldSchema = z.object({
+  ...formFieldShape,
+  children: z.array(FormChildFieldSchema).optional(),
+});
+export type FormField = z.infer<typeof FormFieldSchema>;
 
 export const FormTabSchema = z.object({ title: z.string(), fields: z.array(FormFieldSchema) });
 

@@ -40,6 +40,8 @@ import { notificationRoutes } from './modules/notifications/notification-routes.
 import { registerNotificationMail } from './modules/notifications/notification-mail.ts';
 import { referralActionRoutes } from './modules/referrals/referral-action-routes.ts';
 import { referralListRoutes } from './modules/referrals/lists/referral-list-routes.ts';
+import { attachmentRoutes } from './modules/referrals/attachments/attachment-routes.ts';
+import { referralFormRoutes } from './modules/referrals/forms/referral-form-routes.ts';
 import { auditDeniedAccess } from './modules/audit/denied-access.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -169,6 +171,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(notificationRoutes);
   await app.register(referralActionRoutes);
   await app.register(referralListRoutes);
+  await app.register(attachmentRoutes);
+  await app.register(referralFormRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

@@ -22,6 +22,16 @@ const NOT_MULTIPART = 'Send the image as multipart/form-data.';
  * parser throw before any part is read: that is the client's mistake, a 400, not a 500.
  */
 export async function uploadedFile(request: FastifyRequest): Promise<Readable> {
+  return (await uploadedPart(request)).file;
+}
+
+/**
+ * The file of a multipart upload with its claimed name and the form fields sent before it (a field sent
+ * after the file is not read: the file streams to disk first).
+ */
+export async function uploadedPart(
+  request: FastifyRequest,
+): Promise<{ file: Readable; filename: string; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw validationFailed({ file: [NOT_MULTIPART] });
   const part = await request.file().catch((error: unknown) => {
     const status = (error as { statusCode?: unknown }).statusCode;
@@ -29,7 +39,12 @@ export async function uploadedFile(request: FastifyRequest): Promise<Readable> {
     throw validationFailed({ file: [NOT_MULTIPART] });
   });
   if (!part) throw validationFailed({ file: ['No file was submitted.'] });
-  return part.file;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first && first.type === 'field' && typeof first.value === 'string') fields[name] = first.value;
+  }
+  return { file: part.file, filename: part.filename, fields };
 }
 
 /**
@@ -48,9 +63,21 @@ function isCutOff(error: unknown): boolean {
 export async function storeUpload(
   dataDir: string,
   source: Readable,
-  options: { accept: readonly string[]; acceptText: string; maxBytes?: number },
+  options: {
+    accept: readonly string[];
+    acceptText: string;
+    maxBytes?: number;
+    /** How to read the type from the first bytes, and how many it needs (default: images and PDF). */
+    sniff?: (head: Uint8Array) => { type: string; extension: string } | null;
+    sniffBytes?: number;
+  },
 ): Promise<StoredFile> {
   const maxBytes = options.maxBytes ?? UPLOAD_MAX_BYTES;
+  const sniffBytes = options.sniffBytes ?? SNIFF_BYTES;
+  const tooLarge =
+    maxBytes >= UPLOAD_MAX_BYTES
+      ? 'The file is larger than 5 MB.'
+      : `The file is larger than ${String(maxBytes)} bytes.`;
   await mkdir(uploadsDir(dataDir), { recursive: true });
   const partial = path.join(uploadsDir(dataDir), `${randomUUID()}.part`);
   let size = 0;
@@ -58,16 +85,15 @@ export async function storeUpload(
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      if (size > maxBytes) return callback(new ApiError(413, { file: ['The file is larger than 5 MB.'] }));
-      if (head.length < SNIFF_BYTES)
-        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+      if (size > maxBytes) return callback(new ApiError(413, { file: [tooLarge] }));
+      if (head.length < sniffBytes) head = Buffer.concat([head, chunk.subarray(0, sniffBytes - head.length)]);
       callback(null, chunk);
     },
   });
   try {
     await pipeline(source, meter, createWriteStream(partial));
     if (size === 0) throw validationFailed({ file: ['The file is empty.'] });
-    const sniffed = sniffContentType(head);
+    const sniffed = (options.sniff ?? sniffContentType)(head);
     if (!sniffed || !options.accept.includes(sniffed.type)) {
       throw validationFailed({ file: [`This type of file is not accepted. ${options.acceptText}`] });
     }
@@ -82,8 +108,10 @@ export async function storeUpload(
 }
 
 /** A stored file to send back, with the type of its extension; undefined if it is gone. */
-async function openStoredFile(dataDir: string, name: string) {
-  const contentType = STORED_NAME.test(name) ? contentTypeForExtension(name.split('.').pop() ?? '') : null;
+async function openStoredFile(dataDir: string, name: string, knownType?: string) {
+  const contentType = STORED_NAME.test(name)
+    ? (knownType ?? contentTypeForExtension(name.split('.').pop() ?? ''))
+    : null;
   if (!contentType) return undefined;
   const file = path.join(uploadsDir(dataDir), name);
   const info = await stat(file).catch(() => undefined);
@@ -100,17 +128,38 @@ export async function sendStoredFile(
   reply: FastifyReply,
   dataDir: string,
   name: string | null | undefined,
-  options: { filename: string; cache: string },
+  options: {
+    filename: string;
+    cache: string;
+    /** The type recorded at upload, for files whose extension the default table does not know. */
+    contentType?: string;
+    /** `attachment` makes the browser save rather than show the file. */
+    disposition?: 'inline' | 'attachment';
+  },
 ): Promise<FastifyReply> {
-  const file = name ? await openStoredFile(dataDir, name) : undefined;
+  const file = name ? await openStoredFile(dataDir, name, options.contentType) : undefined;
   if (!file) throw notFound();
+  // The ASCII name for old clients, the full name percent-encoded (RFC 6266) for the rest.
+  const ascii = options.filename.replace(/[^\x20-\x7e]/g, '_');
+  const encoded = encodeURIComponent(options.filename);
+  const disposition =
+    ascii === options.filename
+      ? `${options.disposition ?? 'inline'}; filename="${ascii}"`
+      : `${options.disposition ?? 'inline'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
   return reply
     .type(file.contentType)
     .header('content-length', file.size)
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `inline; filename="${options.filename}"`)
+    .header('content-disposition', disposition)
     .header('cache-control', options.cache)
     .send(file.stream);
+}
+
+/** A stored file's bytes as a stream, for bundling (the supplementary zip); undefined if it is gone. */
+export async function readStoredFile(dataDir: string, name: string): Promise<Readable | undefined> {
+  if (!STORED_NAME.test(name)) return undefined;
+  const file = path.join(uploadsDir(dataDir), name);
+  return (await stat(file).catch(() => undefined)) ? createReadStream(file) : undefined;
 }
 
 export async function removeStoredFile(dataDir: string, name: string | null): Promise<void> {

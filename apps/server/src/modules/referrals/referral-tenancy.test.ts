@@ -1,16 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema/notifications.ts';
-import { referralHistory, referrals, referralShares } from '../../db/schema/referrals.ts';
+import {
+  formTemplates,
+  referralAttachments,
+  referralHistory,
+  referrals,
+  referralShares,
+} from '../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
 import { createEstablishment } from '../../db/factories/factories.ts';
 import { REFERRAL_MATRIX_PREFIXES } from './referral-matrix-prefixes.ts';
 import { referralParties, type ReferralParties } from './referral-test-parties.ts';
+import { uploadAs } from './attachments/attachment-test-helpers.ts';
+import { ATTACHMENT_KINDS } from '@referrals/domain/referrals/forms/attachment-schemas';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const APPOINTMENT = '2026-12-01T09:30:00+11:00';
-type Entry = { method: Method; route: string; url: string; body?: object; reads?: boolean };
+type Entry = {
+  method: Method;
+  route: string;
+  url: string;
+  body?: object;
+  reads?: boolean;
+  multipart?: boolean;
+};
 
 /**
  * Referral tenancy over every referral route that takes an id (referral-lifecycle.md, Sides): an outsider
@@ -23,6 +38,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
   let referralId: string;
   let sharedReader: Person;
   let notificationId: string;
+  const attachmentIds: Record<string, string> = {};
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -49,6 +65,27 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
     if (!notice) throw new Error('the submit notified nobody');
     notificationId = notice.id;
     expect((await p.specialist.api('GET', `/api/notifications/${notificationId}/`)).statusCode).toBe(200);
+    await t.database.db.insert(formTemplates).values({
+      establishment_id: p.clinic.id,
+      name: 'cardiology',
+      title: 'Cardiology referral',
+      sections: [{ title: 'Measures', fields: [{ name: 'weight', type: 'number' }] }],
+    });
+    // One attachment of each kind, as rows: the matrix reads, changes and deletes them by id.
+    for (const kind of ATTACHMENT_KINDS) {
+      const [row] = await t.database.db
+        .insert(referralAttachments)
+        .values({
+          referral_id: referralId,
+          kind,
+          original_name: 'letter.pdf',
+          stored_name: '00000000-0000-4000-8000-000000000001.pdf',
+          content_type: 'application/pdf',
+          size: 10,
+        })
+        .returning();
+      attachmentIds[kind] = row?.id ?? '';
+    }
   });
   afterAll(() => t.app.close());
 
@@ -158,6 +195,38 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
         body: { establishment: p.practice.id },
       },
       { method: 'POST', route: '/api/referrals/:id/upload-to-emr/', url: `${one}upload-to-emr/` },
+      {
+        method: 'GET',
+        route: '/api/referrals/:id/form-templates/',
+        url: `${one}form-templates/`,
+        reads: true,
+      },
+      {
+        method: 'PUT',
+        route: '/api/referrals/:id/forms/',
+        url: `${one}forms/`,
+        body: { form: 'cardiology', fields: { weight: 80 } },
+      },
+      ...ATTACHMENT_KINDS.flatMap((kind): Entry[] => {
+        const list = `${one}${kind}-attachments/`;
+        const route = `/api/referrals/:id/${kind}-attachments/`;
+        const att = `${list}${attachmentIds[kind] ?? ''}/`;
+        return [
+          { method: 'GET', route, url: list, reads: true },
+          { method: 'POST', route, url: list, multipart: true },
+          { method: 'GET', route: `${route}:attachmentId/`, url: att, reads: true },
+          { method: 'PATCH', route: `${route}:attachmentId/`, url: att, body: { meta: { note: 'x' } } },
+          { method: 'DELETE', route: `${route}:attachmentId/`, url: att },
+          // The file row points at no stored file here: the shared reader passes visibility and gets 404.
+          { method: 'GET', route: `${route}:attachmentId/file/`, url: `${att}file/` },
+        ];
+      }),
+      {
+        method: 'GET',
+        route: '/api/referrals/:id/supplementary-attachments/zip/',
+        url: `${one}supplementary-attachments/zip/`,
+        reads: true,
+      },
     ];
   }
 
@@ -177,7 +246,13 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       await db.select().from(referralHistory).orderBy(asc(referralHistory.id)),
       await db.select().from(referralShares).orderBy(asc(referralShares.id)),
       await db.select().from(notifications).orderBy(asc(notifications.id)),
+      await db.select().from(referralAttachments).orderBy(asc(referralAttachments.id)),
     ]);
+  }
+
+  function send(who: Person, entry: Entry) {
+    if (entry.multipart) return uploadAs(t.app, who, entry.url);
+    return who.api(entry.method, entry.url, entry.body);
   }
 
   it('answers an outsider and colleagues without shared access 404 on every route, changing nothing', async () => {
@@ -190,7 +265,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
     const before = await snapshot();
     for (const who of [outsider, p.gpColleague, p.clinicColleague]) {
       for (const entry of matrix()) {
-        const res = await who.api(entry.method, entry.url, entry.body);
+        const res = await send(who, entry);
         expect(res.statusCode, `${entry.method} ${entry.url}`).toBe(404);
       }
     }
@@ -200,7 +275,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
   it('lets a shared-with establishment read the referral and nothing more', async () => {
     const before = await snapshot();
     for (const entry of matrix()) {
-      const res = await sharedReader.api(entry.method, entry.url, entry.body);
+      const res = await send(sharedReader, entry);
       if (entry.reads) expect(res.statusCode, `${entry.method} ${entry.url}`).toBe(200);
       else expect([403, 404], `${entry.method} ${entry.url}`).toContain(res.statusCode);
     }

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { Person } from '../../establishments/establishment-test-people.ts';
+
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
+export const PDF = Buffer.from('%PDF-1.7\n% a referral letter\n%%EOF\n');
+
+/** A multipart upload of `file` as `name`, with the form fields sent first. */
+export function uploadAs(
+  app: FastifyInstance,
+  person: Person,
+  url: string,
+  options: { name?: string; bytes?: Buffer; fields?: Record<string, string>; method?: 'POST' } = {},
+) {
+  const boundary = 'attachment-test-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(options.fields ?? {})) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.name ?? 'letter.pdf'}"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    ),
+    options.bytes ?? PDF,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return app.inject({
+    method: options.method ?? 'POST',
+    url,
+    headers: {
+      authorization: `Bearer ${person.token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload: Buffer.concat(parts),
+  });
+}

@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm';
+import type {
+  Attachment,
+  AttachmentKind,
+  AttachmentMetaUpdate,
+} from '@referrals/domain/referrals/forms/attachment-schemas';
+import type { Database } from '../../../db/database.ts';
+import { referralAttachments } from '../../../db/schema/referrals.ts';
+import { notFound, validationFailed } from '../../../http/api-errors.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
+import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
+import { recordReferralHistory } from '../referral-history.ts';
+import {
+  checkAttachmentRoom,
+  checkAttachmentWrite,
+  receiverFileField,
+  toAttachment,
+  uploadRulesOf,
+} from './attachment-rules.ts';
+
+/**
+ * PATCH referrals/{id}/{kind}-attachments/{attachment}/: changes the meta (field, note). Moving the file
+ * to another form field checks that field's max_files and accept list as an upload would.
+ */
+export async function updateReferralAttachment(
+  db: Database,
+  options: ReferralCall & { kind: AttachmentKind; attachmentId: string; body: AttachmentMetaUpdate },
+): Promise<Attachment> {
+  const { kind, attachmentId } = options;
+  return inVisibleReferral(db, { ...options, lock: true }, async (tx, referral, side) => {
+    const [current] = await tx
+      .select()
+      .from(referralAttachments)
+      .where(
+        and(
+          eq(referralAttachments.id, attachmentId),
+          eq(referralAttachments.referral_id, referral.id),
+          eq(referralAttachments.kind, kind),
+        ),
+      );
+    if (!current) throw notFound();
+    checkAttachmentWrite(kind, referral, side);
+    const meta = options.body.meta;
+    const field = meta.field === undefined ? current.field : meta.field?.trim() || null;
+    const note = meta.note === undefined ? current.note : meta.note?.trim() || null;
+    if (field !== current.field) {
+      const fileField = await receiverFileField(tx, referral, field);
+      await checkAttachmentRoom(tx, {
+        referral,
+        kind,
+        field,
+        fileField,
+        excluding: current.id,
+        countKind: false,
+      });
+      const rules = uploadRulesOf(fileField);
+      if (!rules.accept.includes(current.content_type) || current.size > rules.maxBytes) {
+        throw validationFailed({ file: [`This file does not fit that field. ${rules.acceptText}`] });
+      }
+    }
+    const [row] = await tx
+      .update(referralAttachments)
+      .set({ field, note })
+      .where(eq(referralAttachments.id, current.id))
+      .returning();
+    if (!row) throw new Error('attachment update returned nothing');
+    const detail = { kind, attachment_id: row.id, field };
+    await recordReferralHistory(tx, {
+      referralId: referral.id,
+      caller: options.caller,
+      action: 'attachment.update',
+      from: referral.status,
+      to: referral.status,
+      detail,
+    });
+    await recordAudit(tx, options.actor, {
+      action: 'referral.attachment.update',
+      resourceType: 'referral',
+      resourceId: referral.id,
+      patientId: referral.patient_id,
+      detail,
+    });
+    return toAttachment(row, referral, side);
+  });
+}

@@ -54,7 +54,7 @@ describe('referral attachments (section 7 Attachments)', () => {
     referralId = draft.json<{ id: string }>().id;
     base = `/api/referrals/${referralId}/`;
   });
-  const submit = () => p.gp.api('GET', `${base}submit/`);
+  const submit = () => p.gp.api('POST', `${base}submit/`);
 
   it('lets the sender upload, list, read, download, change and delete a referrer attachment on a draft', async () => {
     const before = (await stored()).length;

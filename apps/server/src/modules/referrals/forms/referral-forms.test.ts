@@ -169,7 +169,7 @@ describe('referral forms (section 7 form-templates and forms; section 4 Hidden f
       nope: ['This field is not in the form.'],
       prior_echo: ['Select a valid choice.'],
     });
-    await p.gp.api('GET', `${base}submit/`);
+    await p.gp.api('POST', `${base}submit/`);
     const late = await p.gp.api('PUT', `${base}forms/`, { form: 'cardiology', fields: {} });
     expect(late.statusCode).toBe(409);
     expect(

@@ -5,7 +5,6 @@
 //
 // On embedded PGlite (one query at a time) by default; on PostgreSQL with BENCH_DATABASE_URL, where it
 // creates a database of its own beside the one named, and drops it (and its runtime role) afterwards.
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { PatientListQuerySchema } from '@referrals/domain/patients/patient-schemas';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -19,6 +18,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { listPatients } from '../apps/server/src/modules/patients/patient-queries.ts';
 import { loadCaller } from '../apps/server/src/modules/tenancy/caller.ts';
 import { SignInClient } from '../apps/server/test/sign-in-client.ts';
+import { createBenchDatabase, dropBenchDatabase, measureConcurrently } from './bench-support.ts';
 
 const patientCount = Number(process.env.BENCH_PATIENTS ?? 200_000);
 const establishmentCount = 100;
@@ -27,7 +27,7 @@ const searchesPerCase = Number(process.env.BENCH_RUNS ?? 1_000);
 const password = 'bench-password';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
-const benchUrl = serverUrl ? await createBenchDatabase(serverUrl) : undefined;
+const benchUrl = serverUrl ? await createBenchDatabase(serverUrl, 'bench_patients') : undefined;
 // Generating 200,000 rows takes longer than the server's 15-second statement limit.
 const owner = await openDatabase({ url: benchUrl, statementTimeoutMs: 600_000 });
 let runtime: DatabaseHandle | undefined;
@@ -74,11 +74,11 @@ try {
     ];
     const page = (i: number) => String(1 + (i % 3));
     for (const { name, keyword } of cases) {
-      const bare = await measure(async (i) => {
+      const bare = await measureConcurrently(clients, searchesPerCase, async (i) => {
         const query = PatientListQuerySchema.parse({ keyword: keyword(i), page: page(i) });
         return (await listPatients(runtime!.db, caller, query)).count;
       });
-      const http = await measure(async (i) => {
+      const http = await measureConcurrently(clients, searchesPerCase, async (i) => {
         const query = new URLSearchParams({ keyword: keyword(i), page: page(i) });
         const res = await fetch(`${address}/api/patients/?${query.toString()}`, {
           headers: { authorization: `Bearer ${token}` },
@@ -107,33 +107,6 @@ try {
   if (runtime && runtime !== owner) await runtime.close();
   await owner.close();
   if (serverUrl && benchUrl) await dropBenchDatabase(serverUrl, benchUrl, role);
-}
-
-/** Runs `searchesPerCase` searches from `clients` concurrent loops; the figures of their timings. */
-async function measure(search: (i: number) => Promise<number>) {
-  const timings: number[] = [];
-  let next = 0;
-  let matches = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < searchesPerCase) {
-        const i = next++;
-        const begun = performance.now();
-        matches += await search(i);
-        timings.push(performance.now() - begun);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  timings.sort((a, b) => a - b);
-  const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]?.toFixed(1);
-  return {
-    p50: at(0.5),
-    p99: at(0.99),
-    perSecond: Math.round(searchesPerCase / seconds),
-    matches: Math.round(matches / searchesPerCase),
-  };
 }
 
 /**
@@ -196,29 +169,4 @@ async function generate(database: DatabaseHandle): Promise<string> {
     `generated ${patientCount.toLocaleString()} patients in ${establishmentCount} establishments in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.kind})`,
   );
   return email;
-}
-
-/** A database of the bench's own on the server `serverUrl` names; its URL. */
-async function createBenchDatabase(serverUrl: string): Promise<string> {
-  const url = new URL(serverUrl);
-  url.pathname = `/bench_patients_${Date.now().toString(36)}`;
-  await onServer(serverUrl, `CREATE DATABASE "${url.pathname.slice(1)}"`);
-  return url.toString();
-}
-
-async function dropBenchDatabase(serverUrl: string, benchUrl: string, role: string | undefined) {
-  // BENCH_KEEP=1 leaves the database for EXPLAIN ANALYZE by hand.
-  if (process.env.BENCH_KEEP) return console.log(`kept ${benchUrl}`);
-  await onServer(serverUrl, `DROP DATABASE IF EXISTS "${new URL(benchUrl).pathname.slice(1)}" WITH (FORCE)`);
-  if (role) await onServer(serverUrl, `DROP ROLE IF EXISTS "${role}"`);
-}
-
-async function onServer(serverUrl: string, statement: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }

@@ -8,7 +8,6 @@
 // On embedded PGlite by default (slow to generate; BENCH_REFERRALS makes it smaller); on PostgreSQL with
 // BENCH_DATABASE_URL, where it creates a database of its own beside the one named and drops it afterwards
 // (BENCH_KEEP=1 keeps it).
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { ReferralListQuerySchema } from '@referrals/domain/referrals/referral-list-schemas';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -22,6 +21,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { listReferrals } from '../apps/server/src/modules/referrals/lists/list-referrals.ts';
 import { loadCaller } from '../apps/server/src/modules/tenancy/caller.ts';
 import { SignInClient } from '../apps/server/test/sign-in-client.ts';
+import { createBenchDatabase, dropBenchDatabase, measureConcurrently } from './bench-support.ts';
 
 const referralCount = Number(process.env.BENCH_REFERRALS ?? 1_000_000);
 const patientCount = Math.max(1_000, Math.round(referralCount / 5));
@@ -31,7 +31,7 @@ const requestsPerCase = Number(process.env.BENCH_RUNS ?? 1_000);
 const password = 'bench-password';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
-const benchUrl = serverUrl ? await createBenchDatabase(serverUrl) : undefined;
+const benchUrl = serverUrl ? await createBenchDatabase(serverUrl, 'bench_referral_lists') : undefined;
 const owner = await openDatabase({ url: benchUrl, statementTimeoutMs: 1_800_000 });
 let runtime: DatabaseHandle | undefined;
 try {
@@ -69,11 +69,11 @@ try {
       },
     ];
     for (const { name, params } of cases) {
-      const bare = await measure(async (i) => {
+      const bare = await measureConcurrently(clients, requestsPerCase, async (i) => {
         const query = ReferralListQuerySchema.parse(params(i));
         return (await listReferrals(runtime!.db, { caller, actor, query })).count;
       });
-      const http = await measure(async (i) => {
+      const http = await measureConcurrently(clients, requestsPerCase, async (i) => {
         const query = new URLSearchParams(params(i));
         const res = await fetch(`${address}/api/referrals/?${query.toString()}`, {
           headers: { authorization: `Bearer ${token}` },
@@ -114,35 +114,6 @@ async function explainInbox(database: DatabaseHandle, establishmentId: string) {
         left join patients p on p.id = r.patient_id order by page.k desc nulls last, page.id asc`),
   );
   console.log(`plan of the inbox new page:\n${plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
-}
-
-/** Runs `requestsPerCase` requests from `clients` concurrent loops; the figures of their timings. */
-async function measure(request: (i: number) => Promise<number>) {
-  const timings: number[] = [];
-  let next = 0;
-  let matches = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < requestsPerCase) {
-        const i = next++;
-        const begun = performance.now();
-        // Not `matches += await ...`: that reads `matches` before the await and loses the others' counts.
-        const found = await request(i);
-        matches += found;
-        timings.push(performance.now() - begun);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  timings.sort((a, b) => a - b);
-  const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]?.toFixed(1);
-  return {
-    p50: at(0.5),
-    p99: at(0.99),
-    perSecond: Math.round(requestsPerCase / seconds),
-    matches: Math.round(matches / requestsPerCase),
-  };
 }
 
 /**
@@ -203,28 +174,4 @@ async function generate(database: DatabaseHandle): Promise<string> {
     `generated ${referralCount.toLocaleString()} referrals, ${patientCount.toLocaleString()} patients, ${establishmentCount} establishments in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.kind})`,
   );
   return email;
-}
-
-/** A database of the bench's own on the server `serverUrl` names; its URL. */
-async function createBenchDatabase(url: string): Promise<string> {
-  const own = new URL(url);
-  own.pathname = `/bench_referral_lists_${Date.now().toString(36)}`;
-  await onServer(url, `CREATE DATABASE "${own.pathname.slice(1)}"`);
-  return own.toString();
-}
-
-async function dropBenchDatabase(url: string, own: string, role: string | undefined) {
-  if (process.env.BENCH_KEEP) return console.log(`kept ${own}`);
-  await onServer(url, `DROP DATABASE IF EXISTS "${new URL(own).pathname.slice(1)}" WITH (FORCE)`);
-  if (role) await onServer(url, `DROP ROLE IF EXISTS "${role}"`);
-}
-
-async function onServer(url: string, statement: string) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }

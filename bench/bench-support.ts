@@ -1,0 +1,65 @@
+import pg from 'pg';
+
+// What every bench shares: a database of its own on a PostgreSQL server, and the timing of concurrent
+// clients. Figures only; a bench asserts nothing.
+
+/** A database of the bench's own, named `<prefix>_<time>`, on the server `serverUrl` names; its URL. */
+export async function createBenchDatabase(serverUrl: string, prefix: string): Promise<string> {
+  const url = new URL(serverUrl);
+  url.pathname = `/${prefix}_${Date.now().toString(36)}`;
+  await onServer(serverUrl, `CREATE DATABASE "${url.pathname.slice(1)}"`);
+  return url.toString();
+}
+
+/** Drops the bench's database and its runtime role; BENCH_KEEP=1 keeps them for EXPLAIN ANALYZE by hand. */
+export async function dropBenchDatabase(serverUrl: string, benchUrl: string, role: string | undefined) {
+  if (process.env.BENCH_KEEP) return console.log(`kept ${benchUrl}`);
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS "${new URL(benchUrl).pathname.slice(1)}" WITH (FORCE)`);
+  if (role) await onServer(serverUrl, `DROP ROLE IF EXISTS "${role}"`);
+}
+
+async function onServer(serverUrl: string, statement: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Runs `count` requests from `clients` concurrent loops; p50 and p99 in ms, requests per second, and the
+ * average of what each request returned (the matches it found).
+ */
+export async function measureConcurrently(
+  clients: number,
+  count: number,
+  request: (i: number) => Promise<number>,
+) {
+  const timings: number[] = [];
+  let next = 0;
+  let matches = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < count) {
+        const i = next++;
+        const begun = performance.now();
+        // Not `matches += await ...`: that reads `matches` before the await and loses the others' counts.
+        const found = await request(i);
+        matches += found;
+        timings.push(performance.now() - begun);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  timings.sort((a, b) => a - b);
+  const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]?.toFixed(1);
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    perSecond: Math.round(count / seconds),
+    matches: Math.round(matches / count),
+  };
+}

@@ -69,6 +69,16 @@ export const AcceptReferralSchema = z
 export type AcceptReferral = z.infer<typeof AcceptReferralSchema>;
 export type AcceptReferralInput = z.input<typeof AcceptReferralSchema>;
 
+/**
+ * The accept call's body as the API takes it: AcceptReferralSchema with the assignee optional, because a
+ * referral that already has one keeps it; the server answers 'This field is required.' only when the
+ * referral has none (section 5 Other messages: "an unselected assignee on triage").
+ */
+export const AcceptReferralRequestSchema = z
+  .object({ ...acceptShape, assignee: optionalId() })
+  .refine(...otherReasonRule('service_note', 'service_note_other'));
+export type AcceptReferralRequest = z.infer<typeof AcceptReferralRequestSchema>;
+
 /** The accept call with a waitlist_period, which waitlists instead (referral-lifecycle.md waitlist). */
 export const WaitlistReferralSchema = z
   .object({ ...acceptShape, waitlist_period: requiredText(100) })

@@ -11,7 +11,8 @@ import {
 } from '@referrals/domain/referrals/referral-action-schemas';
 import { ReferralConflictSchema, ReferralSchema } from '@referrals/domain/referrals/referral-schemas';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
-import { acceptReferral, AcceptReferralBodySchema } from './actions/accept-referral.ts';
+import { acceptReferral } from './actions/accept-referral.ts';
+import { AcceptReferralRequestSchema } from '@referrals/domain/referrals/referral-action-schemas';
 import { archiveReferral } from './actions/archive-referral.ts';
 import { deleteReferral } from './actions/delete-referral.ts';
 import { recallReferral } from './actions/recall-referral.ts';
@@ -92,7 +93,7 @@ export const referralActionRoutes: FastifyPluginCallbackZod = (app, _options, do
         security,
         params,
         querystring,
-        body: AcceptReferralBodySchema,
+        body: AcceptReferralRequestSchema,
         response: orDryRun,
       },
       handler: async (request) =>

@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import { REQUIRED_MESSAGE } from '@referrals/domain/patients/patient-schemas';
-import { optionalId, otherReasonRule } from '@referrals/domain/referrals/referral-action-fields';
-import { AcceptReferralSchema, triageActionOf } from '@referrals/domain/referrals/referral-action-schemas';
+import {
+  triageActionOf,
+  type AcceptReferralRequest,
+} from '@referrals/domain/referrals/referral-action-schemas';
 import type { Referral, ReferralWrite } from '@referrals/domain/referrals/referral-schemas';
 import type { Database } from '../../../db/database.ts';
 import { validationFailed } from '../../../http/api-errors.ts';
@@ -12,14 +13,7 @@ import { referralDetail, type ReferralRow } from '../referral-queries.ts';
 import { applyReferralAction, checkReferralAction } from './apply-referral-action.ts';
 import { runReferralAction, type ReferralDryRun } from './referral-action-run.ts';
 
-/**
- * The accept body as the route takes it: AcceptReferralSchema with the assignee optional, because a
- * referral that already has one keeps it (the spec's "unselected assignee" is one the referral lacks).
- */
-export const AcceptReferralBodySchema = z
-  .object({ ...AcceptReferralSchema.shape, assignee: optionalId() })
-  .refine(...otherReasonRule('service_note', 'service_note_other'));
-export type AcceptReferralBody = z.infer<typeof AcceptReferralBodySchema>;
+type AcceptReferralBody = AcceptReferralRequest;
 
 /** The triage fields an accept, waitlist or schedule body may carry (spec section 3 Triage and service). */
 export const TRIAGE_FIELDS = [

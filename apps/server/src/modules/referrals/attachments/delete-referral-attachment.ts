@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AttachmentKind } from '@referrals/domain/referrals/forms/attachment-schemas';
 import type { Database } from '../../../db/database.ts';
 import { referralAttachments } from '../../../db/schema/referrals.ts';
-import { notFound } from '../../../http/api-errors.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { removeStoredFile } from '../../files/file-store.ts';
+import { findReferralAttachment } from './read-referral-attachments.ts';
 import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { recordReferralHistory } from '../referral-history.ts';
 import { checkAttachmentWrite } from './attachment-rules.ts';
@@ -19,17 +19,7 @@ export async function deleteReferralAttachment(
 ): Promise<void> {
   const { kind, attachmentId } = options;
   const storedName = await inVisibleReferral(db, { ...options, lock: true }, async (tx, referral, side) => {
-    const [current] = await tx
-      .select()
-      .from(referralAttachments)
-      .where(
-        and(
-          eq(referralAttachments.id, attachmentId),
-          eq(referralAttachments.referral_id, referral.id),
-          eq(referralAttachments.kind, kind),
-        ),
-      );
-    if (!current) throw notFound();
+    const current = await findReferralAttachment(tx, referral.id, kind, attachmentId);
     checkAttachmentWrite(kind, referral, side);
     await tx.delete(referralAttachments).where(eq(referralAttachments.id, current.id));
     const detail = { kind, attachment_id: current.id, field: current.field };

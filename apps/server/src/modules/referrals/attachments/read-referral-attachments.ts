@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { PageQuery } from '@referrals/domain/api';
 import type { Attachment, AttachmentKind } from '@referrals/domain/referrals/forms/attachment-schemas';
-import type { Database } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import { referralAttachments } from '../../../db/schema/referrals.ts';
 import { notFound } from '../../../http/api-errors.ts';
 import { pageWindow } from '../../../http/paging.ts';
@@ -31,17 +31,28 @@ export async function listReferralAttachments(
   });
 }
 
+/** The attachment of that kind on the referral; 404 when there is none (another referral's included). */
+export async function findReferralAttachment(
+  q: Queryable,
+  referralId: string,
+  kind: AttachmentKind,
+  attachmentId: string,
+): Promise<AttachmentRow> {
+  const [row] = await q
+    .select()
+    .from(referralAttachments)
+    .where(and(ofKind(referralId, kind), eq(referralAttachments.id, attachmentId)));
+  if (!row) throw notFound();
+  return row;
+}
+
 /** One attachment through the referral's visibility check, with its row (for downloads); 404 otherwise. */
 export async function readReferralAttachment(
   db: Database,
   options: ReferralCall & { kind: AttachmentKind; attachmentId: string },
 ): Promise<{ attachment: Attachment; row: AttachmentRow }> {
   return inVisibleReferral(db, options, async (tx, referral, side) => {
-    const [row] = await tx
-      .select()
-      .from(referralAttachments)
-      .where(and(ofKind(referral.id, options.kind), eq(referralAttachments.id, options.attachmentId)));
-    if (!row) throw notFound();
+    const row = await findReferralAttachment(tx, referral.id, options.kind, options.attachmentId);
     return { attachment: toAttachment(row, referral, side), row };
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   Attachment,
   AttachmentKind,
@@ -6,8 +6,9 @@ import type {
 } from '@referrals/domain/referrals/forms/attachment-schemas';
 import type { Database } from '../../../db/database.ts';
 import { referralAttachments } from '../../../db/schema/referrals.ts';
-import { notFound, validationFailed } from '../../../http/api-errors.ts';
+import { validationFailed } from '../../../http/api-errors.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
+import { findReferralAttachment } from './read-referral-attachments.ts';
 import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { recordReferralHistory } from '../referral-history.ts';
 import {
@@ -28,17 +29,7 @@ export async function updateReferralAttachment(
 ): Promise<Attachment> {
   const { kind, attachmentId } = options;
   return inVisibleReferral(db, { ...options, lock: true }, async (tx, referral, side) => {
-    const [current] = await tx
-      .select()
-      .from(referralAttachments)
-      .where(
-        and(
-          eq(referralAttachments.id, attachmentId),
-          eq(referralAttachments.referral_id, referral.id),
-          eq(referralAttachments.kind, kind),
-        ),
-      );
-    if (!current) throw notFound();
+    const current = await findReferralAttachment(tx, referral.id, kind, attachmentId);
     checkAttachmentWrite(kind, referral, side);
     const meta = options.body.meta;
     const field = meta.field === undefined ? current.field : meta.field?.trim() || null;

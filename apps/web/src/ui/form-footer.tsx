@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
@@ -7,10 +8,12 @@ type FormFooterProps = {
   formError?: string | null;
   /** Shown on the left in the wizard, to go back a page. */
   onBack?: () => void;
+  /** Buttons before the submit button (Cancel, Delete). */
+  actions?: ReactNode;
 };
 
-/** The buttons under a profile form, with a save error that belongs to no field above them. */
-export function FormFooter({ submitLabel, saving, formError, onBack }: FormFooterProps) {
+/** The buttons under a form, with a save error that belongs to no field above them. */
+export function FormFooter({ submitLabel, saving, formError, onBack, actions }: FormFooterProps) {
   return (
     <Stack gap="sm">
       {formError != null && (
@@ -24,9 +27,12 @@ export function FormFooter({ submitLabel, saving, formError, onBack }: FormFoote
             Back
           </Button>
         )}
-        <Button type="submit" loading={saving}>
-          {submitLabel}
-        </Button>
+        <Group gap="sm">
+          {actions}
+          <Button type="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+        </Group>
       </Group>
     </Stack>
   );

@@ -1,9 +1,9 @@
-import { Alert, Button, Grid, Group, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Alert, Grid, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { FormFooter } from '@/ui/form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { DoctorEntry, DoctorWrite, DoctorWriteInput } from '@referrals/domain/directory/doctor-schemas';
 import { DoctorWriteSchema } from '@referrals/domain/directory/doctor-schemas';
 import { auStates } from '@referrals/domain/establishments/establishment-codes';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { showSaveError } from '@/lib/form-errors';
@@ -185,17 +185,7 @@ export function ContactForm({ initial, submitLabel, onSave, actions }: ContactFo
             {errors.role.message}
           </Alert>
         )}
-        {formError !== null && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          {actions}
-          <Button type="submit" loading={isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormFooter submitLabel={submitLabel} saving={isSubmitting} formError={formError} actions={actions} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Grid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { auStates, establishmentTypes } from '@referrals/domain/establishments/establishment-codes';
 import {
@@ -7,11 +7,11 @@ import {
   type EstablishmentWrite,
   type EstablishmentWriteInput,
 } from '@referrals/domain/establishments/establishment-schemas';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, type Path } from 'react-hook-form';
 import { showSaveError } from '@/lib/form-errors';
 import { SelectField, TextField } from '@/ui/form-fields';
+import { FormFooter } from '@/ui/form-footer';
 
 /** The establishment's on/off settings (spec section 3 Establishment), in the words the form shows. */
 export const ESTABLISHMENT_FLAGS = [
@@ -221,17 +221,12 @@ export function EstablishmentForm({
               {errors.hospital_id.message}
             </Alert>
           )}
-          {formError !== null && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            {actions}
-            <Button type="submit" loading={isSubmitting}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormFooter
+            submitLabel={submitLabel}
+            saving={isSubmitting}
+            formError={formError}
+            actions={actions}
+          />
         </Stack>
       </form>
     </FormProvider>

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import { FormFooter } from '@/ui/form-footer';
 import type { FieldErrors } from '@referrals/domain/api';
 import type { Patient } from '@referrals/domain/patients/patient-schemas';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormProvider, useForm, type Path, type UseFormSetError } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -109,19 +109,16 @@ export function PatientForm({ patient, onSaved }: PatientFormProps) {
           <ConcessionSection />
           <HealthFundSection />
           <CarersSection />
-          {formError !== null && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to={paths.patients.list.getHref()}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {patient === undefined ? 'Create patient' : 'Save changes'}
-            </Button>
-          </Group>
+          <FormFooter
+            submitLabel={patient === undefined ? 'Create patient' : 'Save changes'}
+            saving={save.isPending}
+            formError={formError}
+            actions={
+              <Button variant="default" component={Link} to={paths.patients.list.getHref()}>
+                Cancel
+              </Button>
+            }
+          />
         </Stack>
       </form>
     </FormProvider>

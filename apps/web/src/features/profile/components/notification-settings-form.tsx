@@ -10,7 +10,7 @@ import { allowedNotificationFields } from '@referrals/domain/profile/profile-sav
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
 import { NOTIFICATION_LABELS } from '../notification-labels';
-import { FormFooter } from './form-footer';
+import { FormFooter } from '@/ui/form-footer';
 import { useProfileFormSave } from './use-profile-save';
 
 type NotificationSettingsFormProps = {

@@ -8,7 +8,7 @@ import {
   type Profile,
 } from '@referrals/domain/profile/profile-schemas';
 import { Controller, useForm } from 'react-hook-form';
-import { FormFooter } from './form-footer';
+import { FormFooter } from '@/ui/form-footer';
 import { useProfileFormSave } from './use-profile-save';
 
 const PERSONAL_FIELDS = ['title', 'first_name', 'middle_name', 'last_name', 'dob', 'phone'] as const;

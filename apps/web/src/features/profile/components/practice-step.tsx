@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { flattenFieldErrors } from '@/lib/form-errors';
 import { useChoosePractices } from '../api/choose-practices';
-import { FormFooter } from './form-footer';
+import { FormFooter } from '@/ui/form-footer';
 import { PracticePicker, type ChosenPractice } from './practice-picker';
 import { saveFailureMessage } from './use-profile-save';
 

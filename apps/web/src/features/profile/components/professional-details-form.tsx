@@ -6,7 +6,7 @@ import type { Profile, ProfileUpdate } from '@referrals/domain/profile/profile-s
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { professionalFieldsFor, subRoleChoices } from '../registration-pages';
-import { FormFooter } from './form-footer';
+import { FormFooter } from '@/ui/form-footer';
 import {
   PROFESSIONAL_FIELDS,
   ProfessionalDetailsSchema,

@@ -8,7 +8,7 @@ import {
   type Profile,
 } from '@referrals/domain/profile/profile-schemas';
 import { Controller, useForm } from 'react-hook-form';
-import { FormFooter } from './form-footer';
+import { FormFooter } from '@/ui/form-footer';
 import { useProfileFormSave } from './use-profile-save';
 
 const FIELDS = ['session_expiry'] as const;

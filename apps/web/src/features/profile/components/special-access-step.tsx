@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { flattenFieldErrors } from '@/lib/form-errors';
 import { useSaveSpecialAccess } from '../api/save-special-access';
-import { FormFooter } from './form-footer';
+import { FormFooter } from '@/ui/form-footer';
 import { saveFailureMessage } from './use-profile-save';
 
 type Answers = Record<string, { head_of_department_requested: boolean; special_access_requested: boolean }>;

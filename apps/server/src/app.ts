@@ -33,6 +33,7 @@ import { mfaRoutes } from './modules/profile/mfa-routes.ts';
 import { patientCarerRoutes } from './modules/patients/patient-carer-routes.ts';
 import { patientMrnRoutes } from './modules/patients/patient-mrn-routes.ts';
 import { patientRoutes } from './modules/patients/patient-routes.ts';
+import { referralAnnotationRoutes } from './modules/referrals/annotations/referral-annotation-routes.ts';
 import { referralRoutes } from './modules/referrals/referral-routes.ts';
 import { referralSuccessorRoutes } from './modules/referrals/referral-successor-routes.ts';
 import { referralLetterRoutes } from './modules/referrals/referral-letter-routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(referralListRoutes);
   await app.register(attachmentRoutes);
   await app.register(referralFormRoutes);
+  await app.register(referralAnnotationRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CodedValueSchema } from '../api.ts';
 import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../patients/patient-schemas.ts';
+import { ReferralTagSchema, StickyNoteSchema } from './referral-annotation-schemas.ts';
 import { ReferralTypeSchema } from './referral-codes.ts';
 
 /**
@@ -175,6 +176,9 @@ export const ReferralSchema = z.object({
   unread: z.boolean(),
   /** The actions the caller's side may take now (the lifecycle table, referral-lifecycle.md). */
   allowed_actions: z.array(z.string()),
+  /** The caller's establishment's own tags and sticky notes; none for a shared-with reader. */
+  tags: z.array(ReferralTagSchema),
+  sticky_notes: z.array(StickyNoteSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });

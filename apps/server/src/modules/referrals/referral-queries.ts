@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { personName } from '@referrals/domain/people/person-name';
 import {
   allowedReferralActions,
   type ReferralLifecycleInput,
@@ -24,7 +23,9 @@ import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/people.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import type { Caller } from '../tenancy/caller.ts';
-import { referralsVisibleTo, visibleSideOf } from './referral-visibility.ts';
+import { establishmentStickyNotes, establishmentTags } from './annotations/referral-annotations.ts';
+import { personRef } from './referral-refs.ts';
+import { referralEstablishmentOf, referralsVisibleTo, visibleSideOf } from './referral-visibility.ts';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 
@@ -49,12 +50,7 @@ const sender = alias(establishments, 'sender');
 const receiver = alias(establishments, 'receiver');
 const forwardedTo = alias(establishments, 'forwarded_to');
 
-type PersonColumns = { id: string; title: string | null; first_name: string; last_name: string };
 type PlaceColumns = { id: string; name: string; type: string };
-
-function personRef(person: PersonColumns | null) {
-  return person ? { id: person.id, name: personName({ ...person, title: person.title }) } : null;
-}
 
 function pick<const K extends readonly string[], V>(row: Record<string, unknown>, keys: K) {
   return Object.fromEntries(keys.map((key) => [key, row[key]])) as { [P in K[number]]: V };
@@ -85,6 +81,16 @@ export function lifecycleInputOf(row: ReferralRow, side: ReferralSide): Referral
     is_renewed: row.is_renewed,
     is_archived: state.is_archived,
     is_deleted: state.is_deleted,
+  };
+}
+
+/** The caller's establishment's tags and sticky notes; a shared-with reader has none of their own here. */
+async function annotationsFor(q: Queryable, caller: Caller, side: ReferralSideOfCaller, referralId: string) {
+  const establishmentId = referralEstablishmentOf(caller);
+  if (establishmentId === null || side === 'shared') return { tags: [], sticky_notes: [] };
+  return {
+    tags: await establishmentTags(q, establishmentId, referralId),
+    sticky_notes: await establishmentStickyNotes(q, establishmentId, referralId),
   };
 }
 
@@ -161,6 +167,7 @@ export async function referralDetail(q: Queryable, caller: Caller, row: Referral
     side,
     ...sideState(row, side),
     allowed_actions: side === 'shared' ? [] : allowedReferralActions(lifecycleInputOf(row, side), side),
+    ...(await annotationsFor(q, caller, side, row.id)),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -7,6 +7,8 @@ import {
   referralHistory,
   referrals,
   referralShares,
+  referralStickyNotes,
+  referralTags,
 } from '../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
@@ -39,6 +41,8 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
   let sharedReader: Person;
   let notificationId: string;
   const attachmentIds: Record<string, string> = {};
+  let tagId: string;
+  let noteId: string;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -86,6 +90,17 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
         .returning();
       attachmentIds[kind] = row?.id ?? '';
     }
+    // The clinic's own tag and sticky note: nobody outside the clinic may change them.
+    const [tag] = await t.database.db
+      .insert(referralTags)
+      .values({ referral_id: referralId, establishment_id: p.clinic.id, label: 'Cardiac' })
+      .returning();
+    tagId = tag?.id ?? '';
+    const [note] = await t.database.db
+      .insert(referralStickyNotes)
+      .values({ referral_id: referralId, establishment_id: p.clinic.id, body: 'Call the GP first' })
+      .returning();
+    noteId = note?.id ?? '';
   });
   afterAll(() => t.app.close());
 
@@ -221,6 +236,31 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
           { method: 'GET', route: `${route}:attachmentId/file/`, url: `${att}file/` },
         ];
       }),
+      { method: 'POST', route: '/api/referrals/:id/tags/', url: `${one}tags/`, body: { label: 'Mine' } },
+      {
+        method: 'PATCH',
+        route: '/api/referrals/:id/tags/:tagId/',
+        url: `${one}tags/${tagId}/`,
+        body: { label: 'Renamed' },
+      },
+      { method: 'DELETE', route: '/api/referrals/:id/tags/:tagId/', url: `${one}tags/${tagId}/` },
+      {
+        method: 'POST',
+        route: '/api/referrals/:id/sticky-notes/',
+        url: `${one}sticky-notes/`,
+        body: { body: 'Mine' },
+      },
+      {
+        method: 'PATCH',
+        route: '/api/referrals/:id/sticky-notes/:noteId/',
+        url: `${one}sticky-notes/${noteId}/`,
+        body: { body: 'Changed' },
+      },
+      {
+        method: 'DELETE',
+        route: '/api/referrals/:id/sticky-notes/:noteId/',
+        url: `${one}sticky-notes/${noteId}/`,
+      },
       {
         method: 'GET',
         route: '/api/referrals/:id/supplementary-attachments/zip/',
@@ -247,6 +287,8 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       await db.select().from(referralShares).orderBy(asc(referralShares.id)),
       await db.select().from(notifications).orderBy(asc(notifications.id)),
       await db.select().from(referralAttachments).orderBy(asc(referralAttachments.id)),
+      await db.select().from(referralTags).orderBy(asc(referralTags.id)),
+      await db.select().from(referralStickyNotes).orderBy(asc(referralStickyNotes.id)),
     ]);
   }
 
@@ -280,7 +322,8 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       else expect([403, 404], `${entry.method} ${entry.url}`).toContain(res.statusCode);
     }
     const shared = await sharedReader.api('GET', `/api/referrals/${referralId}/`);
-    expect(shared.json()).toMatchObject({ side: 'shared', allowed_actions: [] });
+    // The clinic's tag and sticky note are the clinic's: the shared-with reader sees none.
+    expect(shared.json()).toMatchObject({ side: 'shared', allowed_actions: [], tags: [], sticky_notes: [] });
     expect(await snapshot()).toBe(before);
   });
 });

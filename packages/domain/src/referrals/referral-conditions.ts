@@ -26,6 +26,16 @@ export const APPOINTMENT_DUE_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60_000;
 
+/** The statuses each derived condition can hold in; list filters narrow their statuses to these. */
+export const PENDING_ACTION_STATUSES = ['SBMT', 'VWD', 'UPDT'] as const satisfies readonly ReferralStatus[];
+export const DUE_FOR_RENEWAL_STATUSES = [
+  'ACPT',
+  'WLST',
+  'SCHDL',
+] as const satisfies readonly ReferralStatus[];
+export const APPOINTMENT_DUE_STATUSES = ['SCHDL'] as const satisfies readonly ReferralStatus[];
+export const OVERDUE_STATUSES = ['ACPT', 'WLST'] as const satisfies readonly ReferralStatus[];
+
 /** What the conditions need of a referral; server rows and API objects both fit. */
 export type ReferralConditionsInput = {
   status: Code<ReferralStatus>;
@@ -49,7 +59,7 @@ function statusIn(referral: ReferralConditionsInput, statuses: readonly Referral
 
 /** Pending action: on the receiver side, SBMT, VWD or UPDT, waiting for triage (referral-lifecycle.md). */
 export function isPendingAction(referral: ReferralConditionsInput, side: ReferralSide): boolean {
-  return side === 'receiver' && statusIn(referral, ['SBMT', 'VWD', 'UPDT']);
+  return side === 'receiver' && statusIn(referral, PENDING_ACTION_STATUSES);
 }
 
 /**
@@ -57,7 +67,7 @@ export function isPendingAction(referral: ReferralConditionsInput, side: Referra
  * (referral-lifecycle.md). A referral already renewed is not due again.
  */
 export function isDueForRenewal(referral: ReferralConditionsInput, now: Instant): boolean {
-  if (!statusIn(referral, ['ACPT', 'WLST', 'SCHDL'])) return false;
+  if (!statusIn(referral, DUE_FOR_RENEWAL_STATUSES)) return false;
   if (referral.expires_at == null || referral.is_renewed === true) return false;
   return time(referral.expires_at) <= time(now) + RENEWAL_DUE_DAYS * DAY_MS;
 }
@@ -67,7 +77,7 @@ export function isDueForRenewal(referral: ReferralConditionsInput, now: Instant)
  * (referral-lifecycle.md). An appointment already past is no longer due.
  */
 export function isAppointmentDue(referral: ReferralConditionsInput, now: Instant): boolean {
-  if (!statusIn(referral, ['SCHDL']) || referral.appointment_date == null) return false;
+  if (!statusIn(referral, APPOINTMENT_DUE_STATUSES) || referral.appointment_date == null) return false;
   const until = time(referral.appointment_date) - time(now);
   return until >= 0 && until <= APPOINTMENT_DUE_DAYS * DAY_MS;
 }
@@ -87,7 +97,7 @@ export function overdueForAppointmentFrom(referral: ReferralConditionsInput): Da
  * submission has passed; on the last moment of that time it is not yet overdue (referral-lifecycle.md).
  */
 export function isOverdueForAppointment(referral: ReferralConditionsInput, now: Instant): boolean {
-  if (!statusIn(referral, ['ACPT', 'WLST'])) return false;
+  if (!statusIn(referral, OVERDUE_STATUSES)) return false;
   const from = overdueForAppointmentFrom(referral);
   return from !== null && time(now) > from.getTime();
 }

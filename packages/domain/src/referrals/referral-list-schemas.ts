@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { CodedValueSchema, PageQuerySchema, orderBySchema, pageOf } from '../api.ts';
 import { NUL_MESSAGE } from '../patients/patient-schemas.ts';
-import { ReferralStatusSchema, ReferralTypeSchema, type ReferralStatus } from './referral-codes.ts';
+import {
+  ReferralStatusSchema,
+  ReferralTypeSchema,
+  TriageCategorySchema,
+  type ReferralStatus,
+} from './referral-codes.ts';
+import { ReferralConditionFilterSchema } from './referral-dashboard.ts';
 import { referralListFilter, type ReferralBox } from './referral-lists.ts';
 import { ReferralSideSchema } from './referral-schemas.ts';
 
@@ -76,6 +82,9 @@ export const ReferralListQuerySchema = PageQuerySchema.extend({
   receiver: searchText(100),
   patient_mrn: searchText(40),
   referral_id: searchText(40),
+  /** Narrows to a derived condition (referral-dashboard.ts), as the dashboard's links do. */
+  condition: ReferralConditionFilterSchema.optional(),
+  triage_category: TriageCategorySchema.optional(),
 }).superRefine((query, ctx) => {
   if (query.list !== undefined) {
     if (query.box === undefined) {

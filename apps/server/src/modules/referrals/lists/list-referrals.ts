@@ -19,9 +19,9 @@ import type { AuditActor } from '../../audit/record-audit.ts';
 import type { Caller } from '../../tenancy/caller.ts';
 import {
   branchWhere,
+  listBranches,
+  listCount,
   resolveListQuery,
-  sideBranch,
-  type ListBranch,
   type ListSide,
 } from './referral-list-conditions.ts';
 
@@ -149,8 +149,6 @@ export type ListReferralsOptions = {
   query: ReferralListQuery;
   /** Writes one referral.list audit row per listed referral, in the statement that reads the page. */
   actor?: AuditActor;
-  /** Only referrals recalled to draft (the recall dashboard). */
-  recalledOnly?: boolean;
   now?: Date;
 };
 
@@ -169,10 +167,7 @@ export async function listReferrals(
 ): Promise<{ count: number; results: ReferralListItem[] }> {
   const { caller, query } = options;
   const resolved = resolveListQuery(caller, query);
-  if (options.recalledOnly) resolved.filters.push(sql`${referrals.is_recalled}`);
-  const branches = resolved.sides
-    .map((side) => sideBranch(caller, side, resolved))
-    .filter((branch): branch is ListBranch => branch !== null);
+  const branches = listBranches(caller, resolved);
   if (branches.length === 0 || resolved.statuses.length === 0) return { count: 0, results: [] };
 
   const draftsOnly = resolved.statuses.every((status) => status === 'DRFT');
@@ -192,13 +187,7 @@ export async function listReferrals(
         order by ${orderBy(key, sql`${referrals.id}`, ordering)} limit ${offset + limit})`);
     }
   }
-  const total = sql.join(
-    branches.map(
-      (branch) =>
-        sql`(select count(*) from ${referrals} where ${branchWhere(branch, resolved.statuses, resolved.filters)})`,
-    ),
-    sql` + `,
-  );
+  const total = listCount(branches, resolved);
   const actor = options.actor;
   const logged = actor
     ? sql`, logged as (insert into ${auditLog} (actor_id, establishment_id, ip, request_id, action,

@@ -1,5 +1,15 @@
 import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
-import { referralStatuses, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
+import {
+  referralStatuses,
+  TRIAGE_CATEGORY_DAYS,
+  triageCategories,
+  type ReferralStatus,
+} from '@referrals/domain/referrals/referral-codes';
+import { APPOINTMENT_DUE_DAYS, RENEWAL_DUE_DAYS } from '@referrals/domain/referrals/referral-conditions';
+import {
+  CONDITION_FILTER_STATUSES,
+  type ReferralConditionFilter,
+} from '@referrals/domain/referrals/referral-dashboard';
 import { requestedBox, type ReferralListQuery } from '@referrals/domain/referrals/referral-list-schemas';
 import { ALL_LIST_STATUSES, referralListFilter } from '@referrals/domain/referrals/referral-lists';
 import { establishments } from '../../../db/schema/establishments.ts';
@@ -114,6 +124,37 @@ function dayStart(date: string, plusDays = 0): SQL {
   return sql`((${date}::date + ${plusDays}::int)::timestamp at time zone 'Australia/Sydney')`;
 }
 
+/** `days` whole days as an interval of hours, so that a daylight-saving change does not move it. */
+function days(count: number): SQL {
+  return sql`make_interval(hours => ${count * 24})`;
+}
+
+/**
+ * The SQL of a derived condition, the same rule as referral-conditions.ts (its statuses are applied by
+ * CONDITION_FILTER_STATUSES): list-referrals.test.ts checks each filter against the items' own flags.
+ */
+function conditionMatches(condition: ReferralConditionFilter): SQL {
+  switch (condition) {
+    case 'pending-action':
+      return sql`true`;
+    case 'due-for-renewal':
+      return sql`(${referrals.expires_at} is not null and not ${referrals.is_renewed}
+        and ${referrals.expires_at} <= now() + ${days(RENEWAL_DUE_DAYS)})`;
+    case 'appointment-due':
+      return sql`(${referrals.appointment_date} >= now()
+        and ${referrals.appointment_date} <= now() + ${days(APPOINTMENT_DUE_DAYS)})`;
+    case 'overdue': {
+      const due = sql.join(
+        triageCategories.codes.map((c) => sql`when ${c} then ${days(TRIAGE_CATEGORY_DAYS[c])}`),
+        sql` `,
+      );
+      return sql`(${referrals.submitted_at} + (case ${referrals.triage_category} ${due} end) < now())`;
+    }
+    case 'recalled':
+      return sql`${referrals.is_recalled}`;
+  }
+}
+
 /** What a list query asks for, resolved: its sides, statuses and the filters every side shares. */
 export type ResolvedListQuery = {
   sides: ListSide[];
@@ -134,15 +175,19 @@ export function resolveListQuery(caller: Caller, query: ReferralListQuery): Reso
   const box = requestedBox(query, establishmentId);
   const list = query.box && query.list ? referralListFilter(query.box, query.list) : null;
   const shared = query.shared || list?.shared === true;
-  const sides: ListSide[] = shared
+  const boxSides: ListSide[] = shared
     ? ['shared']
     : box === 'inbox'
       ? ['receiver']
       : box === 'outbox'
         ? ['sender']
         : ['sender', 'receiver'];
+  // Only the receiver side ever has an action pending (referral-lifecycle.md Derived conditions).
+  const sides =
+    query.condition === 'pending-action' ? boxSides.filter((side) => side === 'receiver') : boxSides;
 
-  const defaults = query.deleted ? referralStatuses.codes : ALL_LIST_STATUSES;
+  // A condition names its own statuses (recalled ones are drafts), as the trash shows every status.
+  const defaults = query.deleted || query.condition ? referralStatuses.codes : ALL_LIST_STATUSES;
   let statuses: readonly ReferralStatus[] = list?.statuses ?? defaults;
   if (query.status.length > 0) {
     const asked = new Set(query.status);
@@ -150,6 +195,12 @@ export function resolveListQuery(caller: Caller, query: ReferralListQuery): Reso
   }
   const excluded = new Set(query.exclude_status);
   statuses = statuses.filter((s) => !excluded.has(s));
+  if (query.condition) {
+    const held: readonly ReferralStatus[] = CONDITION_FILTER_STATUSES[query.condition];
+    statuses = statuses.filter((s) => held.includes(s));
+    filters.push(conditionMatches(query.condition));
+  }
+  if (query.triage_category) filters.push(sql`${referrals.triage_category} = ${query.triage_category}`);
 
   // No case conferences exist yet (section 4 Case conference is a later module): those lists are empty.
   if (query.case_conference_status !== undefined || list?.case_conference_status) filters.push(sql`false`);
@@ -201,4 +252,23 @@ export function branchWhere(branch: ListBranch, statuses: readonly ReferralStatu
       ? sql`${referrals.status} = ${statuses[0]}`
       : inArray(referrals.status, [...statuses]);
   return sql.join([branch.where, status, ...filters], sql` and `);
+}
+
+/** The branches a resolved list reads: each of its sides the caller has, with its archive and trash flags. */
+export function listBranches(caller: Caller, resolved: ResolvedListQuery): ListBranch[] {
+  return resolved.sides
+    .map((side) => sideBranch(caller, side, resolved))
+    .filter((branch): branch is ListBranch => branch !== null);
+}
+
+/** How many referrals a list shows, as one scalar SQL expression over the same indexes as its page. */
+export function listCount(branches: ListBranch[], resolved: ResolvedListQuery): SQL {
+  if (branches.length === 0 || resolved.statuses.length === 0) return sql`0`;
+  return sql.join(
+    branches.map(
+      (branch) =>
+        sql`(select count(*) from ${referrals} where ${branchWhere(branch, resolved.statuses, resolved.filters)})`,
+    ),
+    sql` + `,
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { PageQuerySchema } from '@referrals/domain/api';
+import { ReferralDashboardStatsSchema } from '@referrals/domain/referrals/referral-dashboard';
 import {
   EstablishmentUnreadStatsSchema,
   ReferralListQuerySchema,
@@ -13,7 +14,7 @@ import { auditActorOf } from '../../audit/record-audit.ts';
 import { callerOf } from '../../tenancy/caller.ts';
 import { actsForAnEstablishment } from '../../tenancy/route-access.ts';
 import { listReferrals } from './list-referrals.ts';
-import { establishmentUnreadStats, referralStats } from './referral-stats.ts';
+import { dashboardStats, establishmentUnreadStats, referralStats } from './referral-stats.ts';
 
 const LIST_DESCRIPTION = [
   'The referrals of the current establishment you may see (section 7), 10 a page, newest submitted first.',
@@ -112,6 +113,25 @@ export const referralListRoutes: FastifyPluginCallbackZod = (app, _options, done
   );
 
   app.get(
+    '/api/referrals/stats/dashboard/',
+    {
+      config: { access: actsForAnEstablishment },
+      schema: {
+        tags,
+        operationId: 'getReferralDashboardStats',
+        summary: 'What needs you now at the current establishment: a count per dashboard item',
+        description:
+          'Items: pending_action, appointment_due, overdue_CAT1..3 (inbox); due_for_renewal, returned, ' +
+          'recalled (outbox). Each counts what GET referrals/ shows with the item’s box, list, condition ' +
+          'and triage_category (REFERRAL_DASHBOARD_ITEMS in domain).',
+        security,
+        response: { 200: ReferralDashboardStatsSchema, ...errors },
+      },
+    },
+    async (request) => dashboardStats(db, await callerOf(request)),
+  );
+
+  app.get(
     '/api/referrals/dashboard/recall/',
     {
       config: { access: actsForAnEstablishment },
@@ -132,12 +152,12 @@ export const referralListRoutes: FastifyPluginCallbackZod = (app, _options, done
       const actor = auditActorOf(request, caller);
       const query = ReferralListQuerySchema.parse({
         box: 'outbox',
-        status: 'DRFT',
+        condition: 'recalled',
         order_by: '-updated_at',
         page: request.query.page,
         page_size: request.query.page_size,
       });
-      const { count, results } = await listReferrals(db, { caller, actor, query, recalledOnly: true });
+      const { count, results } = await listReferrals(db, { caller, actor, query });
       return toPage(request, request.query, count, results, app.config.publicUrl);
     },
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployment, createReferral } from '../../../db/factories/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
+import { REFERRAL_DASHBOARD_ITEMS } from '@referrals/domain/referrals/referral-dashboard';
 import { referralParties, type ReferralParties } from '../referral-test-parties.ts';
 
 const DAY = 86_400_000;
@@ -142,5 +143,62 @@ describe('referral stats, recall dashboard and derived conditions', () => {
     expect(flags('renewalNotDue')).toEqual([false, false, false, false]);
     expect(flags('appointmentDue')).toEqual([false, false, true, false]);
     expect(flags('appointmentLater')).toEqual([false, false, false, false]);
+  });
+
+  it('narrows a list to each derived condition exactly as its items flag it, on both sides', async () => {
+    const flagOf = {
+      'pending-action': 'pending_action',
+      'due-for-renewal': 'due_for_renewal',
+      'appointment-due': 'appointment_due',
+      overdue: 'overdue_for_appointment',
+    } as const;
+    for (const [who, box] of [
+      [p.specialist, 'inbox'],
+      [p.gp, 'outbox'],
+    ] as const) {
+      const all = await who.api('GET', `/api/referrals/?box=${box}&page_size=100`);
+      const items = all.json<{ results: Record<string, unknown>[] }>().results;
+      for (const [condition, flag] of Object.entries(flagOf)) {
+        const res = await who.api('GET', `/api/referrals/?box=${box}&condition=${condition}&page_size=100`);
+        expect(res.statusCode).toBe(200);
+        const listed = res.json<{ results: { id: string }[] }>().results.map((item) => item.id);
+        const flagged = items.filter((item) => item[flag] === true).map((item) => item.id);
+        expect(listed.sort(), `${box} ${condition}`).toEqual(flagged.sort());
+      }
+    }
+    const overdue = await p.specialist.api(
+      'GET',
+      '/api/referrals/?box=inbox&condition=overdue&triage_category=CAT2',
+    );
+    expect(overdue.json().count).toBe(0);
+    const unknown = await p.specialist.api('GET', '/api/referrals/?box=inbox&condition=late');
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json())).toEqual(['condition']);
+  });
+
+  it('counts each dashboard item as the list it links to shows it', async () => {
+    const specialist = await p.specialist.api('GET', '/api/referrals/stats/dashboard/');
+    expect(specialist.statusCode).toBe(200);
+    const counts = (body: { key: string; count: number }[]) =>
+      Object.fromEntries(body.map(({ key, count }) => [key, count]));
+    expect(counts(specialist.json())).toEqual({
+      pending_action: 3,
+      appointment_due: 1,
+      overdue_CAT1: 1,
+      overdue_CAT2: 0,
+      overdue_CAT3: 0,
+      due_for_renewal: 0,
+      returned: 0,
+      recalled: 0,
+    });
+    const gp = counts((await p.gp.api('GET', '/api/referrals/stats/dashboard/')).json());
+    expect(gp).toMatchObject({ pending_action: 0, due_for_renewal: 1, recalled: 1 });
+    for (const item of REFERRAL_DASHBOARD_ITEMS) {
+      const query = new URLSearchParams({ box: item.box, list: item.list });
+      if (item.condition) query.set('condition', item.condition);
+      if (item.triage_category) query.set('triage_category', item.triage_category);
+      const list = await p.gp.api('GET', `/api/referrals/?${query.toString()}`);
+      expect(list.json().count, item.key).toBe(gp[item.key]);
+    }
   });
 });

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { canAccessEstablishment } from '@referrals/domain/profile/profile-save-rules';
 import {
+  REFERRAL_DASHBOARD_ITEMS,
+  type ReferralDashboardStats,
+} from '@referrals/domain/referrals/referral-dashboard';
+import {
+  ReferralListQuerySchema,
   UNREAD_COUNTER_STATUSES,
   type EstablishmentUnreadStats,
   type ReferralStats,
@@ -10,7 +15,13 @@ import { queryRows, type Queryable } from '../../../db/database.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import type { Caller, CallerEmployment } from '../../tenancy/caller.ts';
 import { referralEstablishmentOf } from '../referral-visibility.ts';
-import { branchWhere, resolveListQuery, sideBranch } from './referral-list-conditions.ts';
+import {
+  branchWhere,
+  listBranches,
+  listCount,
+  resolveListQuery,
+  sideBranch,
+} from './referral-list-conditions.ts';
 
 /**
  * The nav counters (section 7 Stats; section 2 Layout): total and unread of the inbox and the outbox at
@@ -127,4 +138,22 @@ export async function establishmentUnreadStats(
       accepted: Number(row.accepted),
     },
   }));
+}
+
+/**
+ * GET referrals/stats/dashboard/: how many referrals each dashboard item's list shows at the current
+ * establishment (referral-dashboard.ts), counted by the lists' own query in one statement, so a count and
+ * the list it links to always agree.
+ */
+export async function dashboardStats(q: Queryable, caller: Caller): Promise<ReferralDashboardStats> {
+  const counts = REFERRAL_DASHBOARD_ITEMS.map((item) => {
+    const { key, box, list, condition, triage_category } = item;
+    const resolved = resolveListQuery(
+      caller,
+      ReferralListQuerySchema.parse({ box, list, condition, triage_category }),
+    );
+    return sql`${listCount(listBranches(caller, resolved), resolved)} as ${sql.identifier(key)}`;
+  });
+  const [row] = await queryRows<Record<string, number | string>>(q, sql`select ${sql.join(counts, sql`, `)}`);
+  return REFERRAL_DASHBOARD_ITEMS.map(({ key }) => ({ key, count: Number(row?.[key] ?? 0) }));
 }

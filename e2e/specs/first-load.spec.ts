@@ -23,6 +23,11 @@ test('the dashboard after sign-in costs at most 200 KB of compressed JavaScript'
   const sizes = await Promise.all(scripts.values());
   const total = sizes.reduce((sum, size) => sum + size, 0);
   console.log(`first screen: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB compressed`);
+  // The biggest scripts by name, so a run over budget shows where the bytes went.
+  const named = [...scripts.keys()].map((url, i) => ({ name: new URL(url).pathname, size: sizes[i] ?? 0 }));
+  for (const { name, size } of named.sort((a, b) => b.size - a.size).slice(0, 40)) {
+    console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB ${name}`);
+  }
   expect(scripts.size).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
 });

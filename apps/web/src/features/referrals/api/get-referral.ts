@@ -1,9 +1,9 @@
 import { ReferralSchema, type Referral } from '@referrals/domain/referrals/referral-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { referralsKey } from '@/lib/referrals-key';
 
-/** Every referral query sits under this key, so one invalidation after an action refreshes lists and pages. */
-export const referralsKey = ['referrals'] as const;
+export { referralsKey };
 
 /**
  * GET referrals/{id}/: the referral as the caller's side sees it, with `allowed_actions` from the lifecycle

@@ -33,14 +33,17 @@ const CONDITION_COLOURS: Record<keyof typeof REFERRAL_CONDITION_LABELS, string> 
 };
 const conditions = Object.keys(REFERRAL_CONDITION_LABELS) as (keyof typeof REFERRAL_CONDITION_LABELS)[];
 
-/** The derived conditions the item carries (referral-lifecycle.md), one outlined badge each. */
+/**
+ * The derived conditions the item carries (referral-lifecycle.md), one badge each: dark text by a coloured
+ * dot, as tinted text this small would not be readable enough (WCAG contrast).
+ */
 export function ReferralConditionBadges({ item }: { item: ReferralListItem }) {
   const shown = conditions.filter((condition) => item[condition]);
   if (shown.length === 0) return null;
   return (
     <Group gap={4} mt={4}>
       {shown.map((condition) => (
-        <Badge key={condition} variant="outline" color={CONDITION_COLOURS[condition]} size="xs" tt="none">
+        <Badge key={condition} variant="dot" color={CONDITION_COLOURS[condition]} size="sm" tt="none">
           {REFERRAL_CONDITION_LABELS[condition]}
         </Badge>
       ))}

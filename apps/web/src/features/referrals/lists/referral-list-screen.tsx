@@ -19,7 +19,7 @@ const inboxTabs = inboxListTypes.codes.filter((type) => !ownNavEntry(type));
 const outboxTabs = outboxListTypes.codes.filter((type) => !ownNavEntry(type));
 
 function ListTypeTabs({ source }: { source: ReferralListSource }) {
-  if (source.box !== 'inbox' && source.box !== 'outbox') return null;
+  if ((source.box !== 'inbox' && source.box !== 'outbox') || isDraftList(source)) return null;
   const tabs =
     source.box === 'inbox'
       ? inboxTabs.map((type: InboxListType) => ({

@@ -26,7 +26,10 @@ export type ReferralListParams = Omit<
   'page' | 'page_size' | 'status' | 'exclude_status'
 > & { page: number };
 
-/** Drafts were never submitted and cannot be archived, so their list has no date range nor archive switch. */
+/**
+ * Drafts were never submitted and cannot be archived: their list has no date range, archive switch or sort
+ * (always newest created first, the server's default for them).
+ */
 export const isDraftList = (source: ReferralListSource) =>
   source.box === 'outbox' && source.type === 'drafts';
 
@@ -51,6 +54,6 @@ export function referralListParams({ source, filters, page }: ReferralListReques
   if (filters.myTags) params.my_tags = 'true';
   if (!drafts && filters.submittedAfter !== '') params.submitted_after = filters.submittedAfter;
   if (!drafts && filters.submittedBefore !== '') params.submitted_before = filters.submittedBefore;
-  if (filters.sort !== DEFAULT_REFERRAL_LIST_SORT) params.order_by = filters.sort;
+  if (!drafts && filters.sort !== DEFAULT_REFERRAL_LIST_SORT) params.order_by = filters.sort;
   return params;
 }

@@ -57,16 +57,18 @@ export function ReferralListToolbar({
           onSearch={onSearch}
           style={{ flex: '1 1 240px' }}
         />
-        <Select
-          label="Sort"
-          data={sortOptions}
-          value={filters.sort}
-          onChange={(value) => {
-            if (referralListSorts.isCode(value)) onFilter({ sort: value });
-          }}
-          allowDeselect={false}
-          w={230}
-        />
+        {!drafts && (
+          <Select
+            label="Sort"
+            data={sortOptions}
+            value={filters.sort}
+            onChange={(value) => {
+              if (referralListSorts.isCode(value)) onFilter({ sort: value });
+            }}
+            allowDeselect={false}
+            w={230}
+          />
+        )}
       </Group>
       <Group gap="lg" align="flex-end" wrap="wrap">
         {!drafts && (

@@ -17,11 +17,14 @@ function dateCell(instant: string | null) {
   return instant === null ? (
     blank
   ) : (
-    <Text size="sm" fw="inherit">
+    <Text size="sm" fw="inherit" style={{ whiteSpace: 'nowrap' }}>
       {formatDate(instant)}
     </Text>
   );
 }
+
+/** The API's referral_id search matches from the start, so these few characters find the referral again. */
+const shortReferralId = (id: string) => id.slice(0, 8);
 
 /** A date of birth is a calendar date, not an instant: read at noon UTC so every Australian zone shows that day. */
 const dobText = (dob: string) => `DOB ${formatDate(`${dob}T12:00:00Z`)}`;
@@ -54,16 +57,20 @@ export function ReferralTable({ source, referrals, showReferralId }: ReferralTab
   const mixed = source.box === 'archive' || source.box === 'trash';
   return (
     <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={900}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={drafts ? 640 : 960}>
         <Table.Thead>
           <Table.Tr>
             {showReferralId && <Table.Th>Referral ID</Table.Th>}
             <Table.Th>Patient</Table.Th>
             <Table.Th>{partyHeading(source)}</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th>Triage category</Table.Th>
-            <Table.Th>Submitted</Table.Th>
-            <Table.Th>Appointment</Table.Th>
+            {!drafts && (
+              <>
+                <Table.Th>Triage category</Table.Th>
+                <Table.Th>Submitted</Table.Th>
+                <Table.Th>Appointment</Table.Th>
+              </>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -71,8 +78,8 @@ export function ReferralTable({ source, referrals, showReferralId }: ReferralTab
             <Table.Tr key={item.id} fw={item.unread ? 700 : undefined}>
               {showReferralId && (
                 <Table.Td>
-                  <Text size="xs" ff="monospace" fw="inherit">
-                    {item.id}
+                  <Text size="xs" ff="monospace" fw="inherit" title={item.id}>
+                    {shortReferralId(item.id)}
                   </Text>
                 </Table.Td>
               )}
@@ -105,17 +112,21 @@ export function ReferralTable({ source, referrals, showReferralId }: ReferralTab
                 <ReferralStatusBadge status={item.status} />
                 <ReferralConditionBadges item={item} />
               </Table.Td>
-              <Table.Td>
-                {triageCategories.isCode(item.triage_category) ? (
-                  <Text size="sm" fw="inherit">
-                    {triageCategories.display(item.triage_category)}
-                  </Text>
-                ) : (
-                  blank
-                )}
-              </Table.Td>
-              <Table.Td>{dateCell(item.submitted_at)}</Table.Td>
-              <Table.Td>{dateCell(item.appointment_date)}</Table.Td>
+              {!drafts && (
+                <>
+                  <Table.Td>
+                    {triageCategories.isCode(item.triage_category) ? (
+                      <Text size="sm" fw="inherit">
+                        {triageCategories.display(item.triage_category)}
+                      </Text>
+                    ) : (
+                      blank
+                    )}
+                  </Table.Td>
+                  <Table.Td>{dateCell(item.submitted_at)}</Table.Td>
+                  <Table.Td>{dateCell(item.appointment_date)}</Table.Td>
+                </>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -122,7 +122,7 @@ describe('the referrals inbox (spec sections 2 List types, 3 Saved list filters,
     );
     await user.click(screen.getByRole('switch', { name: 'Show referral ID' }));
     expect(await screen.findByRole('columnheader', { name: 'Referral ID' })).toBeDefined();
-    expect(screen.getByText(margaret.id)).toBeDefined();
+    expect(screen.getByText(margaret.id.slice(0, 8))).toBeDefined();
     first.unmount();
 
     const callsBefore = listCalls(api).length;

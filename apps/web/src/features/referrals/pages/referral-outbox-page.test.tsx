@@ -68,7 +68,7 @@ describe('the referrals outbox, drafts, archive and deleted items (spec section 
     expect(api.callsTo('GET /api/referrals/')[0]?.search).toBe('?page=1&box=outbox&list=new');
   });
 
-  it('opens a draft in Referral Creation, and has no date range or archive switch for drafts', async () => {
+  it('opens a draft in Referral Creation, without the dates, sort and switches a draft cannot use', async () => {
     const api = listApi([draft]);
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/referrals/outbox/drafts');
@@ -76,6 +76,13 @@ describe('the referrals outbox, drafts, archive and deleted items (spec section 
     expect(await screen.findByRole('heading', { level: 1, name: 'Drafts' })).toBeDefined();
     expect(screen.queryByLabelText('Submitted from')).toBeNull();
     expect(screen.queryByRole('switch', { name: 'Archived' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Sort' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Outbox lists' })).toBeNull();
+    expect(
+      within(await screen.findByRole('table'))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Patient', 'Receiver', 'Status']);
     expect(api.callsTo('GET /api/referrals/')[0]?.search).toBe('?page=1&box=outbox&list=drafts');
     await user.click(await screen.findByRole('link', { name: 'Margaret Nguyen' }));
     expect(router.state.location.pathname).toBe('/referrals/create/draft-1');

@@ -3,6 +3,7 @@ import {
   referralListSorts,
   referralSearchTypes,
   type ReferralListFilters,
+  type ReferralSearchType,
 } from '@referrals/domain/referrals/referral-list-search';
 import { ListSearchInput } from '@/ui/list-search';
 import { isDraftList, type ReferralListSource } from './referral-list-source';
@@ -15,6 +16,16 @@ const sortOptions = referralListSorts.codes.map((code) => ({
   value: code,
   label: referralListSorts.display(code),
 }));
+
+/** What each search type matches, as the API searches it (section 7 Referrals). */
+const SEARCH_PLACEHOLDERS: Record<ReferralSearchType, string> = {
+  all: 'Patient name, MRN or referral ID',
+  patient: 'Patient first or last name',
+  referrer: 'Referrer name',
+  specialist: 'Specialist or establishment name',
+  mrn: 'Medical record number',
+  referral_id: 'Referral ID or its first characters',
+};
 
 type ToolbarProps = {
   source: ReferralListSource;
@@ -51,7 +62,7 @@ export function ReferralListToolbar({
         />
         <ListSearchInput
           label="Search referrals"
-          placeholder={filters.searchType === 'all' ? 'Patient name, MRN or referral ID' : 'Type to search'}
+          placeholder={SEARCH_PLACEHOLDERS[filters.searchType]}
           busy={busy}
           value={filters.search}
           onSearch={onSearch}

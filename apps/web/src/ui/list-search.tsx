@@ -8,10 +8,11 @@ const SEARCH_PAUSE_MS = 300;
 
 /**
  * The state of a paged, searchable list: what is typed, what is searched (trimmed, after a pause), and the
- * page, which goes back to the first whenever the search changes.
+ * page, which goes back to the first whenever the search changes. `initialKeyword`: a remembered search,
+ * searched at once.
  */
-export function useListSearch() {
-  const [keyword, setKeywordState] = useState('');
+export function useListSearch(initialKeyword = '') {
+  const [keyword, setKeywordState] = useState(initialKeyword);
   const [searched] = useDebouncedValue(keyword.trim(), SEARCH_PAUSE_MS);
   const [page, setPage] = useState(1);
   const setKeyword = (value: string) => {

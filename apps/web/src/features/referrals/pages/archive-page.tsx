@@ -1,14 +1,6 @@
-import { ComingSoon } from '@/ui/coming-soon';
-import { IconArchive } from '@tabler/icons-react';
+import { ReferralListScreen } from '../lists/referral-list-screen';
 
-/** Archive (spec section 2). */
+/** Archive at /referrals/archive (spec section 2): what either side of the establishment archived. */
 export function ArchivePage() {
-  return (
-    <ComingSoon
-      title="Archive"
-      icon={IconArchive}
-      description="Referrals you have archived, kept for reference. Search them, open them, or unarchive one to return it to its list."
-      plannedFeatures={['Search archived referrals by patient or referrer', 'Unarchive a referral']}
-    />
-  );
+  return <ReferralListScreen source={{ box: 'archive' }} />;
 }

@@ -1,14 +1,6 @@
-import { ComingSoon } from '@/ui/coming-soon';
-import { IconTrash } from '@tabler/icons-react';
+import { ReferralListScreen } from '../lists/referral-list-screen';
 
-/** Deleted Items (spec section 2). */
+/** Deleted Items at /referrals/trash (spec section 2): what either side of the establishment deleted. */
 export function TrashPage() {
-  return (
-    <ComingSoon
-      title="Deleted Items"
-      icon={IconTrash}
-      description="Referrals you have deleted, kept here in case you need to look at them again."
-      plannedFeatures={['See deleted referrals and when they were deleted', 'Open one to check its details']}
-    />
-  );
+  return <ReferralListScreen source={{ box: 'trash' }} />;
 }

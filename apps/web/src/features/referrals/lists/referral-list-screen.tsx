@@ -1,0 +1,107 @@
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { AWAITING_APPROVAL_HINT, canSeePatientData } from '@referrals/domain/people/access-rules';
+import {
+  inboxListTypes,
+  outboxListTypes,
+  type InboxListType,
+  type OutboxListType,
+} from '@referrals/domain/referrals/referral-codes';
+import { Link } from 'react-router';
+import { useProfile } from '@/lib/auth/get-profile';
+import { paths } from '@/lib/paths';
+import { currentEmployment } from '@/lib/profile-display';
+import { ReferralList } from './referral-list';
+import { isDraftList, type ReferralListSource } from './referral-list-source';
+
+// Drafts and the case conferences have side-nav entries of their own, so the tabs leave them out.
+const ownNavEntry = (type: string) => type === 'drafts' || type.startsWith('case-conference');
+const inboxTabs = inboxListTypes.codes.filter((type) => !ownNavEntry(type));
+const outboxTabs = outboxListTypes.codes.filter((type) => !ownNavEntry(type));
+
+function ListTypeTabs({ source }: { source: ReferralListSource }) {
+  if ((source.box !== 'inbox' && source.box !== 'outbox') || isDraftList(source)) return null;
+  const tabs =
+    source.box === 'inbox'
+      ? inboxTabs.map((type: InboxListType) => ({
+          type,
+          label: inboxListTypes.display(type),
+          href: paths.referrals.inbox.getHref(type),
+        }))
+      : outboxTabs.map((type: OutboxListType) => ({
+          type,
+          label: outboxListTypes.display(type),
+          href: paths.referrals.outbox.getHref(type),
+        }));
+  return (
+    <Group component="nav" aria-label={source.box === 'inbox' ? 'Inbox lists' : 'Outbox lists'} gap={6}>
+      {tabs.map((tab) => {
+        const current = tab.type === source.type;
+        return (
+          <Button
+            key={tab.type}
+            component={Link}
+            to={tab.href}
+            size="compact-sm"
+            radius="xl"
+            variant={current ? 'filled' : 'default'}
+            aria-current={current ? 'page' : undefined}
+          >
+            {tab.label}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}
+
+function heading(source: ReferralListSource, establishment: string | undefined) {
+  const at = establishment === undefined ? 'your establishment' : establishment;
+  if (isDraftList(source)) return { title: 'Drafts', intro: 'Referrals you started and have not sent yet.' };
+  switch (source.box) {
+    case 'inbox':
+      return { title: 'Inbox', intro: `Referrals sent to ${at}.` };
+    case 'outbox':
+      return { title: 'Outbox', intro: `Referrals sent from ${at}, and where each one is up to.` };
+    case 'archive':
+      return { title: 'Archive', intro: 'Referrals you have archived, sent or received.' };
+    case 'trash':
+      return { title: 'Deleted Items', intro: 'Referrals you have deleted, sent or received.' };
+  }
+}
+
+/**
+ * A referral list screen (spec section 2): Inbox and Outbox with their list types, Drafts, Archive and
+ * Deleted Items, for the current establishment.
+ */
+export function ReferralListScreen({ source }: { source: ReferralListSource }) {
+  const { data: profile } = useProfile();
+  if (profile === undefined) return <Loader aria-label="Loading your profile" />;
+  const employment = currentEmployment(profile);
+  const establishment = employment?.establishment;
+  // Someone whose place at the establishment is not approved yet is told why, not shown an empty list.
+  const approved = employment === undefined || canSeePatientData(employment);
+  const { title, intro } = heading(source, establishment?.name);
+  return (
+    <Stack gap="lg" maw={1240}>
+      <Stack gap={4}>
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+        <Text c="gray.7">{intro}</Text>
+      </Stack>
+      <ListTypeTabs source={source} />
+      {approved ? (
+        // Keyed so another establishment or list starts at page 1; the saved filters carry over.
+        <ReferralList
+          key={`${establishment?.id ?? 'none'} ${JSON.stringify(source)}`}
+          source={source}
+          establishmentId={establishment?.id ?? 'none'}
+        />
+      ) : (
+        <Alert color="yellow" variant="light" title="Waiting for approval">
+          {AWAITING_APPROVAL_HINT}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

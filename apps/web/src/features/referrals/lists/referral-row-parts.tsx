@@ -1,0 +1,92 @@
+import { Badge, Box, Group, Text } from '@mantine/core';
+import type { ReferralStatus } from '@referrals/domain/referrals/referral-codes';
+import type { ReferralListItem } from '@referrals/domain/referrals/referral-list-schemas';
+import { REFERRAL_CONDITION_LABELS } from '@referrals/domain/referrals/referral-list-search';
+
+/** One colour per stage of the lifecycle; the badge's text names the status, so colour only helps scanning. */
+const STATUS_COLOURS: Record<ReferralStatus, string> = {
+  DRFT: 'gray',
+  SBMT: 'blue',
+  UPDT: 'blue',
+  VWD: 'indigo',
+  ACPT: 'teal',
+  SCHDL: 'green',
+  WLST: 'orange',
+  RTRN: 'red',
+  FWRD: 'gray',
+};
+
+export function ReferralStatusBadge({ status }: { status: ReferralListItem['status'] }) {
+  const colour = STATUS_COLOURS[status.value as ReferralStatus] ?? 'gray';
+  return (
+    <Badge variant="light" color={colour} radius="sm" tt="none">
+      {status.display}
+    </Badge>
+  );
+}
+
+const CONDITION_COLOURS: Record<keyof typeof REFERRAL_CONDITION_LABELS, string> = {
+  pending_action: 'blue',
+  due_for_renewal: 'orange',
+  appointment_due: 'teal',
+  overdue_for_appointment: 'red',
+};
+const conditions = Object.keys(REFERRAL_CONDITION_LABELS) as (keyof typeof REFERRAL_CONDITION_LABELS)[];
+
+/**
+ * The derived conditions the item carries (referral-lifecycle.md), one badge each: dark text by a coloured
+ * dot, as tinted text this small would not be readable enough (WCAG contrast).
+ */
+export function ReferralConditionBadges({ item }: { item: ReferralListItem }) {
+  const shown = conditions.filter((condition) => item[condition]);
+  if (shown.length === 0) return null;
+  return (
+    <Group gap={4} mt={4}>
+      {shown.map((condition) => (
+        <Badge key={condition} variant="dot" color={CONDITION_COLOURS[condition]} size="sm" tt="none">
+          {REFERRAL_CONDITION_LABELS[condition]}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** The unread mark before the patient's name: a dot read out as Unread (the row is bold as well). */
+export function UnreadDot() {
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label="Unread"
+      title="Unread"
+      w={8}
+      h={8}
+      bg="blue.7"
+      style={{ borderRadius: '50%', display: 'inline-block', flexShrink: 0 }}
+    />
+  );
+}
+
+/**
+ * The other side of the referral for the caller: who referred it (inbox, shared), or where it went
+ * (outbox). `mixed`: the list holds both sides (Archive, Deleted Items), so it says which one this is.
+ */
+export function ReferralParty({ item, mixed }: { item: ReferralListItem; mixed: boolean }) {
+  const sent = item.side === 'sender';
+  const [person, place] = sent
+    ? [item.assignee?.name, item.to_establishment?.name]
+    : [item.referrer?.name, item.from_establishment?.name];
+  return (
+    <>
+      <Text size="sm" fw="inherit">
+        {mixed && (sent ? 'To ' : 'From ')}
+        {person ?? place ?? '—'}
+      </Text>
+      {person !== undefined && place !== undefined && (
+        <Text size="xs" c="gray.7">
+          {place}
+        </Text>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReferralListItem } from '@referrals/domain/referrals/referral-list-schemas';
+import { roles } from '@referrals/domain/people/people-codes';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
+import { fakeApi } from '@/test/fake-api';
+import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
+import { referralListItemFixture } from '../lists/referral-list-fixtures';
+import { ReferralInboxPage } from './referral-inbox-page';
+
+beforeAll(() => embedRuntimeConfig());
+
+const routes = [
+  { path: '/referrals/inbox/:type', element: <ReferralInboxPage /> },
+  landing('/referrals/:id'),
+];
+
+const specialist = profileFixture({
+  registration_completed: true,
+  role: roles.coded('SP'),
+  employments: [employmentFixture('clinic', 1, 'PR')],
+  current_establishment: 'clinic',
+});
+
+const page = (results: ReferralListItem[], count = results.length) => ({
+  count,
+  next: null,
+  previous: null,
+  results,
+});
+
+const margaret = referralListItemFixture();
+const tom = referralListItemFixture({
+  id: '11111111-2222-4333-8444-555555555555',
+  patient: { id: 'p2', title: null, first_name: 'Tom', last_name: 'Baker', dob: '1990-12-31' },
+  status: { value: 'SCHDL', display: 'Scheduled' },
+  triage_category: 'CAT2',
+  appointment_date: '2026-12-02T23:30:00.000Z',
+  unread: false,
+  pending_action: false,
+  appointment_due: true,
+});
+
+function inboxApi(
+  answer: (search: string) => ReferralListItem[] | { results: ReferralListItem[]; count: number },
+) {
+  const api = fakeApi({
+    'GET /api/profile/': { status: 200, body: specialist },
+    'GET /api/referrals/': () => {
+      const found = answer(api.calls.at(-1)?.search ?? '');
+      return { status: 200, body: Array.isArray(found) ? page(found) : page(found.results, found.count) };
+    },
+  });
+  return api;
+}
+
+const listCalls = (api: ReturnType<typeof fakeApi>) => api.callsTo('GET /api/referrals/');
+
+describe('the referrals inbox (spec sections 2 List types, 3 Saved list filters, 7 Referrals)', () => {
+  it('shows patient, referrer, status, triage category and Australian dates, marks unread rows, and pages by 10', async () => {
+    const api = inboxApi((search) =>
+      search.includes('page=2') ? { results: [tom], count: 11 } : { results: [margaret], count: 11 },
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/referrals/inbox/new');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inbox' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'New' }).getAttribute('aria-current')).toBe('page');
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Patient', 'Referrer', 'Status', 'Triage category', 'Submitted', 'Appointment']);
+    const row = within(table).getByRole('row', { name: /Margaret Nguyen/ });
+    expect(within(row).getByRole('img', { name: 'Unread' })).toBeDefined();
+    expect(within(row).getByText('DOB 7 Mar 1948')).toBeDefined();
+    expect(within(row).getByText('Dr Sarah Mitchell')).toBeDefined();
+    expect(within(row).getByText('Harbourside Family Medical')).toBeDefined();
+    expect(within(row).getByText('Submitted')).toBeDefined();
+    expect(within(row).getByText('Pending action')).toBeDefined();
+    expect(within(row).getByText('20 Nov 2026')).toBeDefined();
+    expect(screen.getByText('11 referrals')).toBeDefined();
+    expect(listCalls(api)[0]?.search).toBe('?page=1&box=inbox&list=new');
+
+    await user.click(screen.getByRole('button', { name: '2' }));
+    const tomRow = await screen.findByRole('row', { name: /Tom Baker/ });
+    expect(within(tomRow).queryByRole('img', { name: 'Unread' })).toBeNull();
+    expect(within(tomRow).getByText('Scheduled')).toBeDefined();
+    expect(within(tomRow).getByText('Category 2')).toBeDefined();
+    expect(within(tomRow).getByText('Appointment due')).toBeDefined();
+    expect(within(tomRow).getByText('3 Dec 2026')).toBeDefined();
+    expect(listCalls(api).at(-1)?.search).toBe('?page=2&box=inbox&list=new');
+
+    await user.click(within(tomRow).getByRole('link', { name: 'Tom Baker' }));
+    expect(router.state.location.pathname).toBe(`/referrals/${tom.id}`);
+  });
+
+  it('sends the search by its type, the dates, the sort and the switches, and remembers them after a remount', async () => {
+    const api = inboxApi(() => [margaret]);
+    const user = userEvent.setup();
+    const first = renderRoutes(routes, '/referrals/inbox/all');
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('combobox', { name: 'Search by' }));
+    await user.click(screen.getByRole('option', { name: 'MRN' }));
+    await user.type(screen.getByLabelText('Search referrals'), 'HFM-001');
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)?.search).toBe('?page=1&box=inbox&list=all&patient_mrn=HFM-001'),
+    );
+    await user.type(screen.getByLabelText('Submitted from'), '2026-11-01');
+    await user.click(screen.getByRole('switch', { name: 'My referrals' }));
+    await user.click(screen.getByRole('switch', { name: 'My tags' }));
+    await user.click(screen.getByRole('combobox', { name: 'Sort' }));
+    await user.click(screen.getByRole('option', { name: 'Patient name, A to Z' }));
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)?.search).toBe(
+        '?page=1&box=inbox&list=all&patient_mrn=HFM-001&my_referral=true&my_tags=true' +
+          '&submitted_after=2026-11-01&order_by=patient_name',
+      ),
+    );
+    await user.click(screen.getByRole('switch', { name: 'Show referral ID' }));
+    expect(await screen.findByRole('columnheader', { name: 'Referral ID' })).toBeDefined();
+    expect(screen.getByText(margaret.id.slice(0, 8))).toBeDefined();
+    first.unmount();
+
+    const callsBefore = listCalls(api).length;
+    renderRoutes(routes, '/referrals/inbox/accepted');
+    await screen.findByRole('table');
+    expect(listCalls(api)[callsBefore]?.search).toBe(
+      '?page=1&box=inbox&list=accepted&patient_mrn=HFM-001&my_referral=true&my_tags=true' +
+        '&submitted_after=2026-11-01&order_by=patient_name',
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Search referrals').value).toBe('HFM-001');
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'My referrals' }).checked).toBe(true);
+    expect(screen.getByRole('columnheader', { name: 'Referral ID' })).toBeDefined();
+  });
+
+  it('says where referrals will appear when the list is empty, and offers to clear filters that hide them', async () => {
+    const api = inboxApi(() => []);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/inbox/all');
+
+    expect(await screen.findByText('No referrals yet')).toBeDefined();
+    await user.click(screen.getByRole('switch', { name: 'Archived' }));
+    expect(await screen.findByText('No referrals match these filters')).toBeDefined();
+    expect(listCalls(api).at(-1)?.search).toBe('?page=1&box=inbox&list=all&archived=true');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('No referrals yet')).toBeDefined();
+    expect(listCalls(api).at(-1)?.search).toBe('?page=1&box=inbox&list=all');
+  });
+
+  it('keeps the coming-soon screen for case conferences', async () => {
+    fakeApi({ 'GET /api/profile/': { status: 200, body: specialist } });
+    renderRoutes(routes, '/referrals/inbox/case-conference-active');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Case conferences' })).toBeDefined();
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCodeList } from '../codes.ts';
 import type { ReferralConditions } from './referral-conditions.ts';
+import { REFERRAL_CONDITION_FILTERS } from './referral-dashboard.ts';
 import type { ReferralListOrderField, ReferralListQueryInput } from './referral-list-schemas.ts';
 
 /**
@@ -67,8 +68,8 @@ export type ReferralListFilters = z.infer<typeof ReferralListFiltersSchema>;
 
 /** The derived conditions a list row carries, as its badges name them (section 4; referral-lifecycle.md). */
 export const REFERRAL_CONDITION_LABELS = {
-  pending_action: 'Pending action',
-  due_for_renewal: 'Due for renewal',
-  appointment_due: 'Appointment due',
-  overdue_for_appointment: 'Overdue for appointment',
+  pending_action: REFERRAL_CONDITION_FILTERS['pending-action'],
+  due_for_renewal: REFERRAL_CONDITION_FILTERS['due-for-renewal'],
+  appointment_due: REFERRAL_CONDITION_FILTERS['appointment-due'],
+  overdue_for_appointment: REFERRAL_CONDITION_FILTERS.overdue,
 } as const satisfies Record<keyof ReferralConditions, string>;

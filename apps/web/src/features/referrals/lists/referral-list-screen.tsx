@@ -1,17 +1,58 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { AWAITING_APPROVAL_HINT, canSeePatientData } from '@referrals/domain/people/access-rules';
 import {
   inboxListTypes,
   outboxListTypes,
+  triageCategories,
   type InboxListType,
   type OutboxListType,
 } from '@referrals/domain/referrals/referral-codes';
-import { Link } from 'react-router';
+import { referralConditionFilters } from '@referrals/domain/referrals/referral-dashboard';
+import { Link, useSearchParams } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { paths } from '@/lib/paths';
 import { currentEmployment } from '@/lib/profile-display';
 import { ReferralList } from './referral-list';
-import { isDraftList, type ReferralListSource } from './referral-list-source';
+import { isDraftList, type ReferralListNarrowing, type ReferralListSource } from './referral-list-source';
+
+/** The dashboard's narrowing from the page address; an unknown value is ignored, not sent. */
+export function useListNarrowing(): ReferralListNarrowing {
+  const [search] = useSearchParams();
+  const condition = search.get('condition');
+  const category = search.get('triage_category');
+  return {
+    condition: referralConditionFilters.isCode(condition) ? condition : undefined,
+    triage_category: triageCategories.isCode(category) ? category : undefined,
+  };
+}
+
+/** Says the list shows only what a dashboard item counted, with the way back to the whole list. */
+function NarrowingNote({ source }: { source: ReferralListSource }) {
+  if (source.box !== 'inbox' && source.box !== 'outbox') return null;
+  const { condition, triage_category: category } = source;
+  if (condition === undefined && category === undefined) return null;
+  const label = [
+    condition === undefined ? undefined : referralConditionFilters.display(condition),
+    category === undefined ? undefined : triageCategories.display(category),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const whole =
+    source.box === 'inbox'
+      ? paths.referrals.inbox.getHref(source.type)
+      : paths.referrals.outbox.getHref(source.type);
+  return (
+    <Group gap="sm" role="status">
+      <Text size="sm">Showing only</Text>
+      <Badge variant="light" size="lg" radius="sm" tt="none">
+        {label}
+      </Badge>
+      <Button component={Link} to={whole} variant="subtle" size="compact-sm">
+        Show the whole list
+      </Button>
+    </Group>
+  );
+}
 
 // Drafts and the case conferences have side-nav entries of their own, so the tabs leave them out.
 const ownNavEntry = (type: string) => type === 'drafts' || type.startsWith('case-conference');
@@ -90,6 +131,7 @@ export function ReferralListScreen({ source }: { source: ReferralListSource }) {
         <Text c="gray.7">{intro}</Text>
       </Stack>
       <ListTypeTabs source={source} />
+      <NarrowingNote source={source} />
       {approved ? (
         // Keyed so another establishment or list starts at page 1; the saved filters carry over.
         <ReferralList

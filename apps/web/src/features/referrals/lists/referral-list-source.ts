@@ -1,4 +1,9 @@
-import type { InboxListType, OutboxListType } from '@referrals/domain/referrals/referral-codes';
+import type {
+  InboxListType,
+  OutboxListType,
+  TriageCategory,
+} from '@referrals/domain/referrals/referral-codes';
+import type { ReferralConditionFilter } from '@referrals/domain/referrals/referral-dashboard';
 import type { ReferralListQueryInput } from '@referrals/domain/referrals/referral-list-schemas';
 import {
   DEFAULT_REFERRAL_LIST_SORT,
@@ -6,10 +11,13 @@ import {
   type ReferralListFilters,
 } from '@referrals/domain/referrals/referral-list-search';
 
+/** A list narrowed to a derived condition, as the dashboard's links ask (`?condition=&triage_category=`). */
+export type ReferralListNarrowing = { condition?: ReferralConditionFilter; triage_category?: TriageCategory };
+
 /** Which referrals a list screen shows (spec section 2: the inbox and outbox lists, Archive, Deleted Items). */
 export type ReferralListSource =
-  | { box: 'inbox'; type: InboxListType }
-  | { box: 'outbox'; type: OutboxListType }
+  | ({ box: 'inbox'; type: InboxListType } & ReferralListNarrowing)
+  | ({ box: 'outbox'; type: OutboxListType } & ReferralListNarrowing)
   | { box: 'archive' }
   | { box: 'trash' };
 
@@ -42,7 +50,14 @@ export function referralListParams({ source, filters, page }: ReferralListReques
   const drafts = isDraftList(source);
   const params: ReferralListParams = {
     page,
-    ...(source.box === 'inbox' || source.box === 'outbox' ? { box: source.box, list: source.type } : {}),
+    ...(source.box === 'inbox' || source.box === 'outbox'
+      ? {
+          box: source.box,
+          list: source.type,
+          condition: source.condition,
+          triage_category: source.triage_category,
+        }
+      : {}),
   };
   // archiveEnabled turns an inbox or outbox list into its archived referrals; Archive shows them all.
   if (source.box === 'archive' || (source.box !== 'trash' && !drafts && filters.archiveEnabled)) {

@@ -2,11 +2,12 @@ import { inboxListTypes } from '@referrals/domain/referrals/referral-codes';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { ComingSoon } from '@/ui/coming-soon';
-import { ReferralListScreen } from '../lists/referral-list-screen';
+import { ReferralListScreen, useListNarrowing } from '../lists/referral-list-screen';
 
 /** Referrals inbox at /referrals/inbox/:type (spec section 2); the router has checked the list type. */
 export function ReferralInboxPage() {
   const { type } = useParams();
+  const narrowing = useListNarrowing();
   if (!inboxListTypes.isCode(type)) return null;
   if (type.startsWith('case-conference')) {
     return (
@@ -19,5 +20,5 @@ export function ReferralInboxPage() {
       />
     );
   }
-  return <ReferralListScreen source={{ box: 'inbox', type }} />;
+  return <ReferralListScreen source={{ box: 'inbox', type, ...narrowing }} />;
 }

@@ -2,11 +2,12 @@ import { outboxListTypes } from '@referrals/domain/referrals/referral-codes';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { ComingSoon } from '@/ui/coming-soon';
-import { ReferralListScreen } from '../lists/referral-list-screen';
+import { ReferralListScreen, useListNarrowing } from '../lists/referral-list-screen';
 
 /** Referrals outbox at /referrals/outbox/:type (spec section 2); the router has checked the list type. */
 export function ReferralOutboxPage() {
   const { type } = useParams();
+  const narrowing = useListNarrowing();
   if (!outboxListTypes.isCode(type)) return null;
   if (type.startsWith('case-conference')) {
     return (
@@ -19,5 +20,5 @@ export function ReferralOutboxPage() {
       />
     );
   }
-  return <ReferralListScreen source={{ box: 'outbox', type }} />;
+  return <ReferralListScreen source={{ box: 'outbox', type, ...narrowing }} />;
 }

@@ -253,14 +253,10 @@ describe('the side navigation’s counters (spec section 2 Layout, section 7 Sta
     serve(profileOf('GP', [clinic], 'clinic'), () => stats(3, 1));
     const user = userEvent.setup();
     const first = renderRoutes(routes, '/');
-    const inboxTotals = within(await within(nav()).findByRole('group', { name: 'Inbox' })).getByRole(
-      'button',
-      {
-        name: 'Show totals',
-      },
-    );
-    expect(inboxTotals.getAttribute('aria-pressed')).toBe('false');
     await within(nav()).findByRole('link', { name: 'Referrals 3 unread' });
+    const inboxGroup = within(nav()).getByRole('group', { name: 'Inbox' });
+    const inboxTotals = within(inboxGroup).getByRole('button', { name: 'Show totals' });
+    expect(inboxTotals.getAttribute('aria-pressed')).toBe('false');
     await user.click(inboxTotals);
     expect(inboxTotals.getAttribute('aria-pressed')).toBe('true');
     expect(navLink('Inbox', 'Referrals 3 unread 999+ in total')).not.toBeNull();

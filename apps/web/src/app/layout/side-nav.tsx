@@ -125,7 +125,8 @@ function SideNavGroup({
   onNavigate,
   first,
 }: SideNavGroupProps) {
-  const { box } = group;
+  // Only a box whose referral counts are on screen: elsewhere the toggle would change nothing.
+  const box = group.items.some((item) => counts?.[item.id] !== undefined) ? group.box : undefined;
   const headingId = useId();
   const links = group.items.map((item) => (
     <SideNavLink

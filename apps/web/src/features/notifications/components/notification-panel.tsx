@@ -1,6 +1,17 @@
-import { Box, Button, Center, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { relativeAge } from '@referrals/domain/dates';
 import type { Notification } from '@referrals/domain/notifications/notification-schemas';
+import { IconBellCheck } from '@tabler/icons-react';
 import type { UIEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -90,9 +101,12 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
             The notifications could not be loaded. They will be tried again shortly.
           </Text>
         ) : notifications.length === 0 ? (
-          <Text size="sm" c="gray.7" ta="center" py="xl">
-            No recent notifications
-          </Text>
+          <Stack align="center" gap={6} py="xl">
+            <IconBellCheck size={28} stroke={1.5} color="var(--mantine-color-gray-6)" aria-hidden />
+            <Text size="sm" c="gray.7">
+              No recent notifications
+            </Text>
+          </Stack>
         ) : (
           <ul className={classes.items} aria-label="Notifications">
             {notifications.map((notification) => (

@@ -114,3 +114,19 @@ test('a GP sees unread referral counts in the side navigation and turns on the o
   await screenshot(page, 'side-navigation-totals');
   await expectAccessible(page, 'the side navigation with outbox totals');
 });
+
+test('a specialist sees the unread New, Under Review and Accepted of each establishment in the selector', async ({
+  page,
+}) => {
+  // The specialist works at a clinic and has a personal space: the selector offers both.
+  await signIn(page, { email: 'specialist@demo.test' });
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Current establishment/ })
+    .click();
+  const clinic = page.getByRole('menu').getByRole('menuitem', { name: /North Shore Heart Clinic/ });
+  await expect(clinic).toContainText(/New \d+/);
+  await expect(clinic).toContainText(/Under Review \d+/);
+  await expect(clinic).toContainText(/Accepted \d+/);
+  await screenshot(page, 'selector-unread-counters');
+});

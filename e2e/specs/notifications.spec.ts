@@ -93,6 +93,11 @@ test('a GP is told their referrals were opened, opens one from the bell and mark
   await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   await screenshot(page, 'notifications-read');
   await expectAccessible(page, 'the notifications panel, all read');
+
+  // On a phone the panel keeps inside the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await screenshot(page, 'notifications-phone');
 });
 
 test('a GP sees unread referral counts in the side navigation and turns on the outbox totals', async ({

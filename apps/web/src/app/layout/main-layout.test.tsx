@@ -4,15 +4,21 @@ import { notifications } from '@mantine/notifications';
 import { BEING_VERIFIED_HINT, NO_PERMISSION_HINT } from '@referrals/domain/people/access-rules';
 import { roles, type Permission, type Role } from '@referrals/domain/people/people-codes';
 import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
+import type { ReferralStats } from '@referrals/domain/referrals/referral-list-schemas';
 import type { RouteObject } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NAV_STATS_POLL_MS } from '@referrals/domain/constants';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
 import { fakeApi } from '@/test/fake-api';
 import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
 import { MainLayout } from './main-layout';
 
 beforeAll(() => embedRuntimeConfig());
-afterEach(() => notifications.clean());
+afterEach(() => {
+  notifications.clean();
+  vi.useRealTimers();
+  localStorage.clear();
+});
 
 const personal = employmentFixture('personal', 3, 'PA');
 const clinic = employmentFixture('clinic', 1, 'CL');
@@ -46,11 +52,23 @@ const routes: RouteObject[] = [
   },
 ];
 
-function serve(profile: Profile) {
+const noStats: ReferralStats = { inbox: { count: 0, unread: 0 }, outbox: { count: 0, unread: 0 } };
+
+function serve(
+  profile: Profile,
+  stats: () => ReferralStats = () => noStats,
+  extra: Parameters<typeof fakeApi>[0] = {},
+) {
   return fakeApi({
     'GET /api/profile/': { status: 200, body: profile },
-    'GET /api/profile/establishment-counters/': { status: 200, body: [] },
+    'GET /api/referrals/stats/': () => ({ status: 200, body: stats() }),
+    'GET /api/referrals/stats/establishments/': { status: 200, body: [] },
+    'GET /api/notifications/': {
+      status: 200,
+      body: { count: 0, next: null, previous: null, results: [], unseen_count: 0 },
+    },
     'POST /api/profile/set-establishment/': { status: 200, body: profile },
+    ...extra,
   });
 }
 
@@ -208,5 +226,93 @@ describe('the unverified-employment marker (spec section 6 Rules)', () => {
     renderRoutes(routes, '/');
     await screen.findByText('Establishment clinic');
     await waitFor(() => expect(document.cookie).not.toContain('referrals_unverified_employment'));
+  });
+});
+
+describe('the side navigation’s counters (spec section 2 Layout, section 7 Stats)', () => {
+  const stats = (inboxUnread: number, outboxUnread: number): ReferralStats => ({
+    inbox: { count: 1500, unread: inboxUnread },
+    outbox: { count: 42, unread: outboxUnread },
+  });
+
+  it('shows the unread inbox and outbox referrals, capped at 999+, and no badge at zero', async () => {
+    const api = serve(profileOf('GP', [clinic], 'clinic'), () => stats(1200, 0));
+    renderRoutes(routes, '/');
+    expect(await within(nav()).findByRole('link', { name: 'Referrals 999+ unread' })).toBeDefined();
+    expect(navLink('Outbox', 'Referrals')).not.toBeNull();
+    const query = new URLSearchParams(api.callsTo('GET /api/referrals/stats/')[0]?.search);
+    expect(Object.fromEntries(query)).toEqual({
+      exclude_status: 'DRFT',
+      archived: 'false',
+      deleted: 'false',
+      within_establishment: 'true',
+    });
+  });
+
+  it('shows the totals of a box once asked, and remembers it across reloads', async () => {
+    serve(profileOf('GP', [clinic], 'clinic'), () => stats(3, 1));
+    const user = userEvent.setup();
+    const first = renderRoutes(routes, '/');
+    await within(nav()).findByRole('link', { name: 'Referrals 3 unread' });
+    const inboxGroup = within(nav()).getByRole('group', { name: 'Inbox' });
+    const inboxTotals = within(inboxGroup).getByRole('button', { name: 'Show totals' });
+    expect(inboxTotals.getAttribute('aria-pressed')).toBe('false');
+    await user.click(inboxTotals);
+    expect(inboxTotals.getAttribute('aria-pressed')).toBe('true');
+    expect(navLink('Inbox', 'Referrals 3 unread 999+ in total')).not.toBeNull();
+    // The outbox has its own choice.
+    expect(navLink('Outbox', 'Referrals 1 unread')).not.toBeNull();
+    first.unmount();
+
+    renderRoutes(routes, '/');
+    expect(
+      await within(nav()).findByRole('link', { name: 'Referrals 3 unread 999+ in total' }),
+    ).toBeDefined();
+  });
+
+  it('reads the counters again every 20 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let current = stats(0, 0);
+    serve(profileOf('GP', [clinic], 'clinic'), () => current);
+    renderRoutes(routes, '/');
+    await screen.findByText('Establishment clinic');
+    await waitFor(() => expect(navLink('Inbox', 'Referrals')).not.toBeNull());
+    current = stats(5, 0);
+    await vi.advanceTimersByTimeAsync(NAV_STATS_POLL_MS);
+    expect(await within(nav()).findByRole('link', { name: 'Referrals 5 unread' })).toBeDefined();
+  });
+});
+
+describe('the establishment selector’s counters (spec section 2 Establishment selector)', () => {
+  it('shows each establishment’s unread New, Under Review and Accepted, capped at 999+', async () => {
+    const practice = employmentFixture('practice', 1, 'PR');
+    const api = serve(profileOf('GP', [clinic, practice], 'clinic'), undefined, {
+      'GET /api/referrals/stats/establishments/': {
+        status: 200,
+        body: [
+          {
+            establishment: { id: 'clinic', name: 'Establishment clinic' },
+            receiver_unread: { submitted: 1000, viewed: 2, accepted: 0 },
+          },
+          {
+            establishment: { id: 'practice', name: 'Establishment practice' },
+            receiver_unread: { submitted: 4, viewed: 0, accepted: 1 },
+          },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/');
+    // Nothing is read for the selector until it opens.
+    await screen.findByText('Establishment clinic');
+    expect(api.callsTo('GET /api/referrals/stats/establishments/')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: /Current establishment/ }));
+    const menu = await screen.findByRole('menu');
+    const clinicEntry = within(menu).getByRole('menuitem', { name: /Establishment clinic/ });
+    await waitFor(() => expect(clinicEntry.textContent).toContain('New 999+'));
+    expect(clinicEntry.textContent).toContain('Under Review 2');
+    expect(within(menu).getByRole('menuitem', { name: /Establishment practice/ }).textContent).toContain(
+      'Accepted 1',
+    );
   });
 });

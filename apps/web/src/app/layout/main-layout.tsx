@@ -14,6 +14,8 @@ import { SideNav } from './side-nav';
 import { SIDE_NAV_ID, TopBar } from './top-bar';
 import classes from './main-layout.module.css';
 import { useNavCollapse } from './use-nav-collapse';
+import { useNavCounts } from './use-nav-counts';
+import { useShowTotals } from './use-show-totals';
 
 const LimitedModeDialog = lazy(() =>
   import('@/features/establishments/components/limited-mode-dialog').then((m) => ({
@@ -42,6 +44,8 @@ export function MainLayout() {
   const current = profile ? currentEmployment(profile) : undefined;
   useEffect(() => syncUnverifiedEmploymentMarker(current), [current]);
   const access = useAccessContext();
+  const totals = useShowTotals();
+  const counts = useNavCounts(access, totals.shown);
   const { pathname } = useLocation();
   const redirect = access === undefined ? null : layoutRedirect(pathname, access);
   // The limited mode's 'Switch establishments' opens the top bar's selector.
@@ -73,6 +77,9 @@ export function MainLayout() {
           collapsed={rail}
           access={access}
           platformAdmin={profile?.is_platform_admin === true}
+          counts={counts}
+          totals={totals.shown}
+          onToggleTotals={totals.toggle}
           onNavigate={mobileNav.close}
         />
       </nav>

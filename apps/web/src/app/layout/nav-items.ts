@@ -6,6 +6,7 @@ import {
   isLimitedMode,
   type AccessContext,
 } from '@referrals/domain/people/access-rules';
+import type { ReferralBox } from '@referrals/domain/referrals/referral-lists';
 import { paths } from '@/lib/paths';
 
 /** The side navigation's destinations (spec section 2 Layout). */
@@ -32,46 +33,44 @@ export type NavItem = {
   id: NavItemId;
   label: string;
   href: string;
-  /** Inbox and outbox items show an unread count once the stats API supplies one. */
-  showsUnreadCount: boolean;
 };
 
-export type NavGroup = { label: string; items: readonly NavItem[] };
+export type NavGroup = {
+  label: string;
+  items: readonly NavItem[];
+  /** The Inbox and Outbox groups offer 'Show totals' for their box (section 2 Layout). */
+  box?: ReferralBox;
+};
 
-const item = (id: NavItemId, label: string, href: string, showsUnreadCount = false): NavItem => ({
-  id,
-  label,
-  href,
-  showsUnreadCount,
-});
+const item = (id: NavItemId, label: string, href: string): NavItem => ({ id, label, href });
 
 /** Items in the spec's order; a single item is a group without a label. */
 export const NAV_GROUPS: readonly NavGroup[] = [
   { label: '', items: [item('dashboard', 'Dashboard', paths.home.getHref())] },
   {
     label: 'Inbox',
+    box: 'inbox',
     items: [
-      item('inbox-referrals', 'Referrals', paths.referrals.inbox.getHref('all'), true),
-      item('inbox-reports', 'Reports', paths.clinicalReports.inbox.getHref('all'), true),
+      item('inbox-referrals', 'Referrals', paths.referrals.inbox.getHref('all')),
+      item('inbox-reports', 'Reports', paths.clinicalReports.inbox.getHref('all')),
       item(
         'inbox-case-conferences',
         'Case Conferences',
         paths.referrals.inbox.getHref('case-conference-active'),
-        true,
       ),
     ],
   },
   {
     label: 'Outbox',
+    box: 'outbox',
     items: [
-      item('outbox-referrals', 'Referrals', paths.referrals.outbox.getHref('all'), true),
+      item('outbox-referrals', 'Referrals', paths.referrals.outbox.getHref('all')),
       item(
         'outbox-case-conferences',
         'Case Conferences',
         paths.referrals.outbox.getHref('case-conference-active'),
-        true,
       ),
-      item('outbox-reports', 'Reports', paths.clinicalReports.outbox.getHref('all'), true),
+      item('outbox-reports', 'Reports', paths.clinicalReports.outbox.getHref('all')),
     ],
   },
   {

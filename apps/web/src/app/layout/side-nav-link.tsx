@@ -1,10 +1,11 @@
-import { Indicator, NavLink, Tooltip } from '@mantine/core';
+import { Group, Indicator, NavLink, Tooltip } from '@mantine/core';
 import { UNREAD_COUNTER_CAP } from '@referrals/domain/constants';
 import { capCount } from '@referrals/domain/counters';
 import { Link } from 'react-router';
 import { CountBadge } from '@/ui/count-badge';
 import { NAV_ICONS } from './nav-icons';
 import type { NavItem } from './nav-items';
+import type { NavCount } from './use-nav-counts';
 
 const LINK_HEIGHT = 36;
 const LINK_RADIUS = 'var(--mantine-radius-md)';
@@ -15,22 +16,34 @@ type SideNavLinkProps = {
   groupLabel: string;
   active: boolean;
   collapsed: boolean;
-  unreadCount: number | undefined;
+  count: NavCount | undefined;
   onNavigate: () => void;
 };
 
+/** The unread badge when there is something unread, and the total beside it when it is asked for. */
+function CountBadges({ count }: { count: NavCount }) {
+  if (count.unread === 0 && count.total === undefined) return null;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {count.unread > 0 && <CountBadge count={count.unread} cap={UNREAD_COUNTER_CAP} label="unread" />}
+      {count.total !== undefined && (
+        <CountBadge
+          count={count.total}
+          cap={UNREAD_COUNTER_CAP}
+          label="in total"
+          variant="light"
+          color="gray"
+        />
+      )}
+    </Group>
+  );
+}
+
 /** One side navigation link: label and unread badge when expanded, icon with tooltip when collapsed. */
-export function SideNavLink({
-  item,
-  groupLabel,
-  active,
-  collapsed,
-  unreadCount,
-  onNavigate,
-}: SideNavLinkProps) {
+export function SideNavLink({ item, groupLabel, active, collapsed, count, onNavigate }: SideNavLinkProps) {
   const ItemIcon = NAV_ICONS[item.id];
   const fullLabel = groupLabel === '' ? item.label : `${groupLabel}: ${item.label}`;
-  const count = item.showsUnreadCount ? unreadCount : undefined;
+  const unread = count?.unread ?? 0;
   const icon = <ItemIcon size={20} stroke={1.7} />;
 
   if (collapsed) {
@@ -43,10 +56,10 @@ export function SideNavLink({
           active={active}
           aria-current={active ? 'page' : undefined}
           aria-label={
-            count === undefined ? fullLabel : `${fullLabel}, ${capCount(count, UNREAD_COUNTER_CAP)} unread`
+            unread === 0 ? fullLabel : `${fullLabel}, ${capCount(unread, UNREAD_COUNTER_CAP)} unread`
           }
           leftSection={
-            count === undefined || count === 0 ? (
+            unread === 0 ? (
               icon
             ) : (
               // No room for a number in the rail: a dot says "unread here", the label carries the count.
@@ -79,9 +92,7 @@ export function SideNavLink({
       aria-current={active ? 'page' : undefined}
       label={item.label}
       leftSection={icon}
-      rightSection={
-        count === undefined ? undefined : <CountBadge count={count} cap={UNREAD_COUNTER_CAP} label="unread" />
-      }
+      rightSection={count === undefined ? undefined : <CountBadges count={count} />}
       styles={{
         root: { height: LINK_HEIGHT, borderRadius: LINK_RADIUS },
         label: { fontWeight: active ? 600 : 500 },

@@ -1,16 +1,19 @@
-import { ActionIcon, Box, Button, Divider, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
 import {
   isLimitedMode,
   newReferralButton,
   type AccessContext,
   type NewReferralButton as NewReferralButtonState,
 } from '@referrals/domain/people/access-rules';
-import { IconPlus } from '@tabler/icons-react';
+import type { ReferralBox } from '@referrals/domain/referrals/referral-lists';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
 import { activeNavItem, visibleNavGroups, type NavGroup, type NavItemId } from './nav-items';
 import { SideNavLink } from './side-nav-link';
+import type { NavCount } from './use-nav-counts';
+import type { ShownTotals } from './use-show-totals';
 
 type SideNavProps = {
   collapsed: boolean;
@@ -18,8 +21,11 @@ type SideNavProps = {
   access: AccessContext | undefined;
   /** Adds the Platform group (Establishment approvals). */
   platformAdmin?: boolean;
-  /** Unread counts per item, from the nav stats API once it exists; items without one show no badge. */
-  unreadCounts?: Partial<Record<NavItemId, number>>;
+  /** Unread counts (and totals) per item; items without one show no badge. */
+  counts?: Partial<Record<NavItemId, NavCount>>;
+  /** Whether each box's totals are shown, and the way to change it ('Show totals', section 2 Layout). */
+  totals: ShownTotals;
+  onToggleTotals: (box: ReferralBox) => void;
   /** Called after a link is followed, so the mobile drawer can close. */
   onNavigate: () => void;
 };
@@ -84,7 +90,24 @@ function NewReferralButton({ collapsed, state, onNavigate }: NewReferralButtonPr
   );
 }
 
-type SideNavGroupProps = Omit<SideNavProps, 'collapsed' | 'access'> & {
+/** 'Show totals' for one box: a toggle button beside the group's heading. */
+function ShowTotalsToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
+  return (
+    <Button
+      size="compact-xs"
+      variant={shown ? 'light' : 'subtle'}
+      color="gray"
+      fw={600}
+      aria-pressed={shown}
+      leftSection={shown ? <IconCheck size={12} stroke={2.4} aria-hidden /> : undefined}
+      onClick={onToggle}
+    >
+      Show totals
+    </Button>
+  );
+}
+
+type SideNavGroupProps = Omit<SideNavProps, 'collapsed' | 'access' | 'platformAdmin'> & {
   group: NavGroup;
   collapsed: boolean;
   active: NavItemId | null;
@@ -92,7 +115,18 @@ type SideNavGroupProps = Omit<SideNavProps, 'collapsed' | 'access'> & {
   first: boolean;
 };
 
-function SideNavGroup({ group, collapsed, active, unreadCounts, onNavigate, first }: SideNavGroupProps) {
+function SideNavGroup({
+  group,
+  collapsed,
+  active,
+  counts,
+  totals,
+  onToggleTotals,
+  onNavigate,
+  first,
+}: SideNavGroupProps) {
+  // Only a box whose referral counts are on screen: elsewhere the toggle would change nothing.
+  const box = group.items.some((item) => counts?.[item.id] !== undefined) ? group.box : undefined;
   const headingId = useId();
   const links = group.items.map((item) => (
     <SideNavLink
@@ -101,7 +135,7 @@ function SideNavGroup({ group, collapsed, active, unreadCounts, onNavigate, firs
       groupLabel={group.label}
       active={item.id === active}
       collapsed={collapsed}
-      unreadCount={unreadCounts?.[item.id]}
+      count={counts?.[item.id]}
       onNavigate={onNavigate}
     />
   ));
@@ -119,19 +153,12 @@ function SideNavGroup({ group, collapsed, active, unreadCounts, onNavigate, firs
       {collapsed ? (
         <Divider my={6} aria-hidden />
       ) : (
-        <Text
-          id={headingId}
-          size="xs"
-          fw={700}
-          c="gray.7"
-          tt="uppercase"
-          px="sm"
-          pt={10}
-          pb={4}
-          style={{ letterSpacing: 0.6 }}
-        >
-          {group.label}
-        </Text>
+        <Group justify="space-between" wrap="nowrap" px="sm" pt={10} pb={4} gap="xs">
+          <Text id={headingId} size="xs" fw={700} c="gray.7" tt="uppercase" style={{ letterSpacing: 0.6 }}>
+            {group.label}
+          </Text>
+          {box !== undefined && <ShowTotalsToggle shown={totals[box]} onToggle={() => onToggleTotals(box)} />}
+        </Group>
       )}
       {collapsed && (
         <span id={headingId} hidden>
@@ -144,7 +171,15 @@ function SideNavGroup({ group, collapsed, active, unreadCounts, onNavigate, firs
 }
 
 /** The side navigation of the main layout (spec section 2 Layout). */
-export function SideNav({ collapsed, access, platformAdmin, unreadCounts, onNavigate }: SideNavProps) {
+export function SideNav({
+  collapsed,
+  access,
+  platformAdmin,
+  counts,
+  totals,
+  onToggleTotals,
+  onNavigate,
+}: SideNavProps) {
   const active = activeNavItem(useLocation().pathname);
   const groups = visibleNavGroups(access, { platformAdmin });
   // The limited mode offers Help Desk, Dashboard and Settings only; there is no referral to start there.
@@ -172,7 +207,9 @@ export function SideNav({ collapsed, access, platformAdmin, unreadCounts, onNavi
               group={group}
               collapsed={collapsed}
               active={active}
-              unreadCounts={unreadCounts}
+              counts={counts}
+              totals={totals}
+              onToggleTotals={onToggleTotals}
               onNavigate={onNavigate}
               first={index === 0}
             />

@@ -163,7 +163,7 @@ function TopBarLink({
 }
 
 /** The right-hand side of the top bar (spec section 2 Layout): help, settings, bell, avatar, logout. */
-export function TopBarActions({ unreadNotifications }: { unreadNotifications?: number }) {
+export function TopBarActions() {
   const { data: profile } = useProfile();
   const [logoutOpened, logoutDialog] = useDisclosure(false);
   return (
@@ -176,7 +176,7 @@ export function TopBarActions({ unreadNotifications }: { unreadNotifications?: n
         icon={<IconSettings size={20} stroke={1.7} />}
         visibleFrom="sm"
       />
-      <NotificationBell unreadCount={unreadNotifications} />
+      <NotificationBell />
       <AvatarMenu profile={profile} onLogOut={logoutDialog.open} />
       <Tooltip label="Log out" withArrow>
         <ActionIcon

@@ -2,6 +2,7 @@ import { ActionIcon, Burger, Group, Kbd, Text, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EstablishmentSelector } from '@/features/establishments/components/establishment-selector';
+import { useEstablishmentUnreadStats } from '@/features/referrals/api/referral-stats';
 import { paths } from '@/lib/paths';
 import { useProfile } from '@/lib/auth/get-profile';
 import { currentEmployment } from '@/lib/profile-display';
@@ -37,6 +38,9 @@ export function TopBar({
   onSelectorOpenedChange,
 }: TopBarProps) {
   const NavIcon = navCollapsed ? IconLayoutSidebarLeftExpand : IconLayoutSidebarLeftCollapse;
+  // Polled only while the selector is open, the one place its counters show; the answer is kept, so
+  // opening it again shows the last counters at once while they are read afresh.
+  const { data: unreadStats } = useEstablishmentUnreadStats({ enabled: selectorOpened });
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -71,7 +75,11 @@ export function TopBar({
         >
           <TopBarLogo />
         </Link>
-        <EstablishmentSelector opened={selectorOpened} onOpenedChange={onSelectorOpenedChange} />
+        <EstablishmentSelector
+          opened={selectorOpened}
+          onOpenedChange={onSelectorOpenedChange}
+          unreadStats={unreadStats}
+        />
       </Group>
       <TopBarActions />
     </Group>

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EstablishmentCounters } from '@referrals/domain/people/employment-schemas';
 import { roles, type Role } from '@referrals/domain/people/people-codes';
 import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
+import type { EstablishmentUnreadStats } from '@referrals/domain/referrals/referral-list-schemas';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
@@ -28,25 +28,20 @@ function profileWith(employments: Employment[], role: Role = 'GP', current = 'pr
   });
 }
 
-const counters = (establishment_id: string, values: Partial<EstablishmentCounters> = {}) => ({
-  establishment_id,
-  new: 0,
-  under_review: 0,
-  accepted: 0,
-  ...values,
+type Unread = EstablishmentUnreadStats[number]['receiver_unread'];
+const unread = (id: string, values: Partial<Unread> = {}) => ({
+  establishment: { id, name: `Establishment ${id}` },
+  receiver_unread: { submitted: 0, viewed: 0, accepted: 0, ...values },
 });
+const unreadStats: EstablishmentUnreadStats = [
+  unread('practice', { submitted: 1000, viewed: 12, accepted: 999 }),
+  unread('hospital', { submitted: 3 }),
+  unread('personal'),
+];
 
 function serve(profile: Profile, extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     'GET /api/profile/': { status: 200, body: profile },
-    'GET /api/profile/establishment-counters/': {
-      status: 200,
-      body: [
-        counters('practice', { new: 1000, under_review: 12, accepted: 999 }),
-        counters('hospital', { new: 3 }),
-        counters('personal'),
-      ],
-    },
     ...extra,
   });
 }
@@ -56,10 +51,12 @@ const openSelector = async (user: ReturnType<typeof userEvent.setup>) => {
   return screen.findByRole('menu');
 };
 
-const render = (at: string) => renderRoutes([{ path: '*', element: <EstablishmentSelector /> }], at);
+// The top bar reads the unread stats (another feature's query) and hands them in.
+const render = (at: string) =>
+  renderRoutes([{ path: '*', element: <EstablishmentSelector unreadStats={unreadStats} /> }], at);
 
 describe('the establishment selector (spec section 2 Establishment selector)', () => {
-  it('groups the establishments Principal, Secondary and Professional with counters capped at 999+', async () => {
+  it('groups the establishments Principal, Secondary and Professional with unread counters capped at 999+', async () => {
     serve(profileWith([practice, hospital, personal, finished]));
     const user = userEvent.setup();
     render('/');

@@ -3,6 +3,7 @@ import { isAdminEntryEnabled } from '@referrals/domain/people/access-rules';
 import { selectorGroups } from '@referrals/domain/people/employment-rules';
 import { canAccessEstablishment, orderEmployments } from '@referrals/domain/profile/profile-save-rules';
 import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
+import type { EstablishmentUnreadStats } from '@referrals/domain/referrals/referral-list-schemas';
 import {
   IconArchive,
   IconBuildingHospital,
@@ -14,7 +15,6 @@ import { Fragment, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { currentEmployment } from '@/lib/profile-display';
-import { useEstablishmentCounters } from '../api/get-establishment-counters';
 import { useSwitchEstablishment } from '../use-switch-establishment';
 import { SelectorEntry } from './selector-entry';
 
@@ -22,6 +22,8 @@ type EstablishmentSelectorProps = {
   /** Open the dropdown from outside (the limited mode's 'Switch establishments'); uncontrolled without it. */
   opened?: boolean;
   onOpenedChange?: (opened: boolean) => void;
+  /** Each establishment's unread inbox referrals; the referral stats are another feature's, so passed in. */
+  unreadStats?: EstablishmentUnreadStats;
 };
 
 /** The admin portal lives under /admin; there the selector lists every entry (spec section 6 Rules). */
@@ -56,11 +58,11 @@ function CurrentEstablishment({ employment, asButton }: { employment: Employment
 
 /**
  * The top bar's establishment selector (spec section 2 Establishment selector): the user's establishments
- * grouped Principal, Secondary and Professional with their inbox counters, a Closed entry that opens the
+ * grouped Principal, Secondary and Professional with their unread inbox counters, a Closed entry that opens the
  * closed ones and an Active entry back. With a single establishment, outside the admin portal, only its
  * name is shown.
  */
-export function EstablishmentSelector({ opened, onOpenedChange }: EstablishmentSelectorProps) {
+export function EstablishmentSelector({ opened, onOpenedChange, unreadStats }: EstablishmentSelectorProps) {
   const { data: profile } = useProfile();
   const adminMode = isAdminPath(useLocation().pathname);
   const switchEstablishment = useSwitchEstablishment();
@@ -70,7 +72,6 @@ export function EstablishmentSelector({ opened, onOpenedChange }: EstablishmentS
   const entryCount =
     groups.principal.length + groups.secondary.length + groups.professional.length + groups.closed.length;
   const isDropdown = entryCount > 1 || (adminMode && entryCount > 0);
-  const { data: counters } = useEstablishmentCounters({ enabled: isDropdown });
 
   if (profile === undefined) return null;
   const current = currentEmployment(profile);
@@ -96,7 +97,9 @@ export function EstablishmentSelector({ opened, onOpenedChange }: EstablishmentS
       key={employment.id}
       employment={employment}
       current={employment.id === current?.id}
-      counters={counters?.find((c) => c.establishment_id === employment.establishment.id)}
+      counters={
+        unreadStats?.find((stats) => stats.establishment.id === employment.establishment.id)?.receiver_unread
+      }
       unavailable={unavailableReason(profile, employment, adminMode)}
       onChoose={choose}
     />

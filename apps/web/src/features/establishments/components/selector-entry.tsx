@@ -1,18 +1,21 @@
 import { Badge, Group, Menu, Stack, Text } from '@mantine/core';
 import { UNREAD_COUNTER_CAP } from '@referrals/domain/constants';
 import { capCount } from '@referrals/domain/counters';
-import type { EstablishmentCounters } from '@referrals/domain/people/employment-schemas';
+import type { EstablishmentUnreadStats } from '@referrals/domain/referrals/referral-list-schemas';
 import type { Employment } from '@referrals/domain/profile/profile-schemas';
 import { IconCheck } from '@tabler/icons-react';
 
+/** One establishment's unread inbox referrals by counter (section 7 Stats: receiver_unread). */
+export type EntryUnread = EstablishmentUnreadStats[number]['receiver_unread'];
+
 const COUNTERS = [
-  { key: 'new', label: 'New', color: 'blue' },
-  { key: 'under_review', label: 'Under Review', color: 'orange' },
+  { key: 'submitted', label: 'New', color: 'blue' },
+  { key: 'viewed', label: 'Under Review', color: 'orange' },
   { key: 'accepted', label: 'Accepted', color: 'green' },
 ] as const;
 
-/** New, Under Review and Accepted inbox referrals, each capped at 999+ (spec sections 2 and 9). */
-export function EntryCounters({ counters }: { counters: EstablishmentCounters }) {
+/** Unread inbox referrals New, Under Review and Accepted, each capped at 999+ (spec sections 2 and 9). */
+export function EntryCounters({ counters }: { counters: EntryUnread }) {
   return (
     <Group gap={6} wrap="nowrap">
       {COUNTERS.map(({ key, label, color }) => {
@@ -39,7 +42,7 @@ export function EntryCounters({ counters }: { counters: EstablishmentCounters })
 type SelectorEntryProps = {
   employment: Employment;
   current: boolean;
-  counters: EstablishmentCounters | undefined;
+  counters: EntryUnread | undefined;
   /** Why the entry cannot be chosen, shown beside its name; undefined when it can. */
   unavailable: string | undefined;
   onChoose: (employment: Employment) => void;

@@ -1,0 +1,137 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
+import { GP, screenshot, signIn } from './sign-in-helpers';
+
+test.use({ viewport: { width: 1366, height: 900 } });
+
+type ReferralPage = { results: { id: string; referrer: { name: string } | null }[] };
+
+/**
+ * Signs `email` in in a browser of their own and answers their API calls' bearer token, as the app sends it,
+ * so the test can act for them through the API while the GP watches in the page under test.
+ */
+async function actAs(browser: Browser, baseURL: string, email: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const token = new Promise<string>((resolve) => {
+    page.on('request', (request) => {
+      const authorization = request.headers().authorization;
+      if (authorization && request.url().includes('/api/')) resolve(authorization);
+    });
+  });
+  await signIn(page, { email });
+  const headers = { Authorization: await token };
+  return { request: context.request, headers, close: () => context.close() };
+}
+
+/**
+ * The receiver opens the GP's newest submitted referral in their inbox (POST referrals/{id}/view/), which
+ * tells the GP it is under review: a notification (spec section 4 Notifications). Answers its id.
+ */
+async function receiverViewsAReferral(browser: Browser, baseURL: string, email: string): Promise<string> {
+  const receiver = await actAs(browser, baseURL, email);
+  const inbox = await receiver.request.get('/api/referrals/?box=inbox&list=new', {
+    headers: receiver.headers,
+  });
+  expect(inbox.ok()).toBe(true);
+  const referral = ((await inbox.json()) as ReferralPage).results.find((r) => r.referrer?.name === GP.name);
+  expect(referral, `a referral from ${GP.name} in ${email}'s inbox`).toBeDefined();
+  const id = referral?.id ?? '';
+  const viewed = await receiver.request.post(`/api/referrals/${id}/view/`, { headers: receiver.headers });
+  expect(viewed.ok()).toBe(true);
+  await receiver.close();
+  return id;
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
+
+test('a GP is told their referrals were opened, opens one from the bell and marks the rest read', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page);
+
+  // Nothing yet: the panel says so.
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await bell(page).click();
+  await expect(panel(page).getByText('No recent notifications')).toBeVisible();
+  await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  await screenshot(page, 'notifications-empty');
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toBeHidden();
+
+  // The specialist and the hospital each open one of the GP's referrals.
+  const first = await receiverViewsAReferral(browser, baseURL ?? '', 'specialist@demo.test');
+  const second = await receiverViewsAReferral(browser, baseURL ?? '', 'hospital@demo.test');
+  expect(second).not.toBe(first);
+
+  // The bell is polled every 30 s: the badge rises without a reload.
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 40_000 });
+  await bell(page).click();
+  const list = panel(page).getByRole('list', { name: 'Notifications' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('button', { name: /^Unread:/ })).toHaveCount(2);
+  await screenshot(page, 'notifications-unread');
+  await expectAccessible(page, 'the notifications panel with unread notifications');
+
+  // Opening the newest goes to its referral and marks it viewed.
+  await list.getByRole('button').first().click();
+  await expect(page).toHaveURL(`/referrals/${second}`);
+  await expect(panel(page)).toBeHidden();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+
+  // Mark all as read clears the badge; the notifications stay, read.
+  await bell(page).click();
+  await expect(list.getByRole('button', { name: /^Unread:/ })).toHaveCount(1);
+  await panel(page).getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('button', { name: /^Unread:/ })).toHaveCount(0);
+  await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  await screenshot(page, 'notifications-read');
+  await expectAccessible(page, 'the notifications panel, all read');
+
+  // On a phone the panel keeps inside the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await screenshot(page, 'notifications-phone');
+});
+
+test('a GP sees unread referral counts in the side navigation and turns on the outbox totals', async ({
+  page,
+}) => {
+  await signIn(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const outbox = nav.getByRole('group', { name: 'Outbox' });
+  const showTotals = outbox.getByRole('button', { name: 'Show totals' });
+  await expect(showTotals).toHaveAttribute('aria-pressed', 'false');
+  await showTotals.click();
+  await expect(showTotals).toHaveAttribute('aria-pressed', 'true');
+  await expect(outbox.getByRole('link', { name: /^Referrals .*in total$/ })).toBeVisible();
+
+  // Remembered in this browser.
+  await page.reload();
+  await expect(outbox.getByRole('button', { name: 'Show totals' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(outbox.getByRole('link', { name: /^Referrals .*in total$/ })).toBeVisible();
+  await screenshot(page, 'side-navigation-totals');
+  await expectAccessible(page, 'the side navigation with outbox totals');
+});
+
+test('a specialist sees the unread New, Under Review and Accepted of each establishment in the selector', async ({
+  page,
+}) => {
+  // The specialist works at a clinic and has a personal space: the selector offers both.
+  await signIn(page, { email: 'specialist@demo.test' });
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Current establishment/ })
+    .click();
+  const clinic = page.getByRole('menu').getByRole('menuitem', { name: /North Shore Heart Clinic/ });
+  await expect(clinic).toContainText(/New \d+/);
+  await expect(clinic).toContainText(/Under Review \d+/);
+  await expect(clinic).toContainText(/Accepted \d+/);
+  await screenshot(page, 'selector-unread-counters');
+});

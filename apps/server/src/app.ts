@@ -19,7 +19,6 @@ import { directoryRoutes } from './modules/directory/directory-routes.ts';
 import { providerRoutes } from './modules/directory/provider-routes.ts';
 import { approvalQueueRoutes } from './modules/establishments/approval-queue-routes.ts';
 import { brandingLogoRoutes } from './modules/establishments/branding-logo-routes.ts';
-import { counterRoutes } from './modules/employments/counters-routes.ts';
 import { employmentRoutes } from './modules/employments/employment-routes.ts';
 import { primaryEmploymentRoutes } from './modules/profile/primary-employment-routes.ts';
 import { establishmentRoutes } from './modules/establishments/establishment-routes.ts';
@@ -157,7 +156,6 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(providerRoutes);
   await app.register(employmentRoutes);
   await app.register(primaryEmploymentRoutes);
-  await app.register(counterRoutes);
   await app.register(staffRoutes);
   auditDeniedAccess(app, [
     { prefix: '/api/patients/:id/', action: 'patient.access-denied', resourceType: 'patient' },

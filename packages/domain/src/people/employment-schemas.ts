@@ -158,13 +158,3 @@ export const StaffUpdateSchema = z.object({
   user_tag_other: z.string().trim().max(60).nullable().optional(),
 });
 export type StaffUpdate = z.infer<typeof StaffUpdateSchema>;
-
-/** The selector's counters for one establishment: inbox referrals New, Under Review and Accepted. */
-export const EstablishmentCountersSchema = z.object({
-  establishment_id: z.string(),
-  new: z.number().int(),
-  under_review: z.number().int(),
-  accepted: z.number().int(),
-});
-export type EstablishmentCounters = z.infer<typeof EstablishmentCountersSchema>;
-export const EstablishmentCountersListSchema = z.array(EstablishmentCountersSchema);

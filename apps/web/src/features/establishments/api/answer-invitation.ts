@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { profileQueryOptions } from '@/lib/auth/get-profile';
-import { establishmentCountersQueryOptions } from './get-establishment-counters';
+import { referralsKey } from '@/lib/referrals-key';
 import { invitationQueryOptions } from './get-invitation';
 
 export type InvitationAnswer = 'accept' | 'decline';
@@ -25,7 +25,8 @@ export function useAnswerInvitation(employmentId: string) {
       Promise.all([
         queryClient.invalidateQueries(invitationQueryOptions(employmentId)),
         queryClient.invalidateQueries(profileQueryOptions()),
-        queryClient.invalidateQueries(establishmentCountersQueryOptions()),
+        // Where the person works changed: every referral list and count is another now.
+        queryClient.invalidateQueries({ queryKey: referralsKey }),
       ]),
   });
 }

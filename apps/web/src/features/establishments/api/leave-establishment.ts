@@ -2,7 +2,7 @@ import type { Employment } from '@referrals/domain/profile/profile-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { profileQueryOptions } from '@/lib/auth/get-profile';
-import { establishmentCountersQueryOptions } from './get-establishment-counters';
+import { referralsKey } from '@/lib/referrals-key';
 
 /** DELETE profile/employments/{id}/: leave an establishment; the server keeps it as FINISHED (204). */
 export function leaveEstablishment(employment: Pick<Employment, 'id'>): Promise<void> {
@@ -16,7 +16,8 @@ export function useLeaveEstablishment() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries(profileQueryOptions()),
-        queryClient.invalidateQueries(establishmentCountersQueryOptions()),
+        // Where the person works changed: every referral list and count is another now.
+        queryClient.invalidateQueries({ queryKey: referralsKey }),
       ]),
   });
 }

@@ -112,7 +112,6 @@ describe('Settings > establishments (spec sections 2, 4 Employment and 7)', () =
     let stored = gp([practice, hospital, personal]);
     const api = fakeApi({
       'GET /api/profile/': () => ({ status: 200, body: stored }),
-      'GET /api/profile/establishment-counters/': { status: 200, body: [] },
       'DELETE /api/profile/employments/employment-hospital/': () => {
         stored = {
           ...stored,

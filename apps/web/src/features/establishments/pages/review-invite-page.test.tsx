@@ -44,7 +44,6 @@ describe('Review Employment Invite (spec section 2)', () => {
     let stored = invitation();
     const api = fakeApi({
       'GET /api/profile/': { status: 200, body: profile },
-      'GET /api/profile/establishment-counters/': { status: 200, body: [] },
       'GET /api/profile/employments/e1/': () => ({ status: 200, body: stored }),
       'POST /api/profile/employments/e1/accept/': () => {
         stored = invitation('APPROVED');
@@ -79,7 +78,6 @@ describe('Review Employment Invite (spec section 2)', () => {
     let stored = invitation();
     const api = fakeApi({
       'GET /api/profile/': { status: 200, body: profile },
-      'GET /api/profile/establishment-counters/': { status: 200, body: [] },
       'GET /api/profile/employments/e1/': () => ({ status: 200, body: stored }),
       'POST /api/profile/employments/e1/decline/': () => {
         stored = invitation('DECLINED');
@@ -115,7 +113,6 @@ describe('Review Employment Invite (spec section 2)', () => {
     let stored = invitation();
     fakeApi({
       'GET /api/profile/': { status: 200, body: profile },
-      'GET /api/profile/establishment-counters/': { status: 200, body: [] },
       'GET /api/profile/employments/e1/': () => ({ status: 200, body: stored }),
       'POST /api/profile/employments/e1/accept/': () => {
         stored = invitation('INVITE_EXPIRED');
@@ -133,7 +130,6 @@ describe('Review Employment Invite (spec section 2)', () => {
       'Please verify your email address before you answer this invitation: open the link in the email we sent you.';
     fakeApi({
       'GET /api/profile/': { status: 200, body: profile },
-      'GET /api/profile/establishment-counters/': { status: 200, body: [] },
       'GET /api/profile/employments/e1/': { status: 200, body: invitation() },
       'POST /api/profile/employments/e1/accept/': { status: 409, body: { detail: message } },
     });

@@ -5,7 +5,7 @@ import type {
 } from '@referrals/domain/referrals/referral-list-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { referralsKey } from './get-referral';
+import { referralsKey } from '@/lib/referrals-key';
 
 // Both answers are trusted rather than parsed: they feed the first screen's top bar and side navigation,
 // and the referral list schemas would weigh on its JavaScript budget.

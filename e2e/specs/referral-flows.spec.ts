@@ -81,7 +81,7 @@ test('the specialist triages a submitted referral through the five pages and boo
   await expect(page.getByRole('heading', { level: 1, name: 'Triage referral' })).toBeVisible();
   await expect(pageHeading(page, 'Triage details')).toBeVisible();
   await expect(page.getByText('Submitted', { exact: true })).toBeVisible();
-  await choose(page, 'Priority', 'Urgent');
+  await choose(page, 'Priority', 'Semi-urgent');
   await choose(page, 'Category', 'Category 1');
   await page.getByLabel('Wait time').fill('2 weeks');
   await check(page, 'triage-1-details');

@@ -81,6 +81,12 @@ export function instantToLocal(instant: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** A datetime-local value as Australians read it, e.g. '15 Dec 2026, 10:30 am'; '' when none. */
+export function appointmentText(local: string): string {
+  if (local === '') return '';
+  return new Date(local).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /** The appointment: when (date and time) and where (section 4 Receiver triage flow page 2; reschedule). */
 export function AppointmentFields() {
   return (

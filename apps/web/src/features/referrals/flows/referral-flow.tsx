@@ -4,7 +4,7 @@ import { fieldErrorsFromIssues, type FieldErrors } from '@referrals/domain/api';
 import { referralPageErrors, type ReferralFlow } from '@referrals/domain/referrals/referral-action-pages';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   FormProvider,
   useForm,
@@ -83,6 +83,17 @@ function FlowForm<V extends FieldValues>({
   // Every value, for the last page's summary and the button's label.
   const values = useWatch({ control: form.control }) as V;
   const page = pages[index] as FlowPage<V>;
+  // A message is about the value it was given for: changing the value takes it away until the next check.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (name !== undefined) form.clearErrors(name as Path<V>);
+        },
+      }),
+    [form],
+  );
   const isSkipped = (at: number) => pages[at]?.skipped?.(form.getValues()) === true;
 
   const goTo = (target: number) => {

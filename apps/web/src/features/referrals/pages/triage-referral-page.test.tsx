@@ -48,6 +48,8 @@ describe('the receiver triage flow (spec section 4 Receiver triage flow)', { tim
     fireEvent.change(screen.getByLabelText(/Appointment date and time/), {
       target: { value: '2026-12-01T09:30' },
     });
+    // Changing the value takes its message away until the next check.
+    expect(screen.queryByText('This field is required.')).toBeNull();
     await user.type(screen.getByLabelText('Location'), 'Consulting room 3');
     await next();
 

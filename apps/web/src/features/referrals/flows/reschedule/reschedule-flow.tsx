@@ -4,6 +4,7 @@ import { Stack } from '@mantine/core';
 import { CheckboxField } from '@/ui/form-fields';
 import {
   AppointmentFields,
+  appointmentText,
   codeDisplay,
   instantToLocal,
   localToInstant,
@@ -99,10 +100,7 @@ export const rescheduleFlow: ReferralFlowDefinition<RescheduleValues> = {
           rows={[
             ['Reason', codeDisplay(rescheduleReasons, values.reschedule_reason)],
             ['Other reason', values.other_reschedule_reason],
-            [
-              'New appointment',
-              values.appointment_date === '' ? '' : new Date(values.appointment_date).toLocaleString('en-AU'),
-            ],
+            ['New appointment', appointmentText(values.appointment_date)],
             ['Location', values.appointment_location],
           ]}
         />

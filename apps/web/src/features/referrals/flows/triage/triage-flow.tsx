@@ -2,6 +2,7 @@ import { triageCategories, triagePriorities } from '@referrals/domain/referrals/
 import { SimpleGrid, Stack } from '@mantine/core';
 import { SelectField, TextareaField, TextField } from '@/ui/form-fields';
 import {
+  appointmentText,
   codeDisplay,
   codeOptions,
   instantToLocal,
@@ -27,9 +28,10 @@ function summaryRows(values: TriageValues): [string, string][] {
     ['Wait time', values.triage_waittime],
   ];
   if (values.scheduling === 'schedule') {
-    const when =
-      values.appointment_date === '' ? '' : new Date(values.appointment_date).toLocaleString('en-AU');
-    rows.push(['Appointment', when], ['Location', values.appointment_location]);
+    rows.push(
+      ['Appointment', appointmentText(values.appointment_date)],
+      ['Location', values.appointment_location],
+    );
   } else if (values.scheduling === 'waitlist') {
     rows.push(['Expected wait', values.waitlist_period]);
   } else {

@@ -44,12 +44,14 @@ export function MessageField({
   name,
   label,
   description,
+  withAsterisk,
 }: {
   name: string;
   label: string;
   description: string;
+  withAsterisk?: boolean;
 }) {
-  return <TextareaField name={name} label={label} description={description} />;
+  return <TextareaField name={name} label={label} description={description} withAsterisk={withAsterisk} />;
 }
 
 /** Whom the receiver's change is e-mailed to (section 3 receiver_email_notify_*). */

@@ -37,7 +37,10 @@ export type FlowPage<V extends FieldValues> = {
   intro: string;
   /** The form fields the page shows: checked before moving on, and where the server's messages go. */
   fields: readonly string[];
-  /** Which page of referralPageErrors this page shows the dry run's errors of (spec section 5). */
+  /**
+   * Which page of referralPageErrors this page shows the dry run's errors of (spec section 5); a page the
+   * spec does not map shows those of its own fields.
+   */
   errorPage?: number;
   /** Passed over going forward and back (triage's message page when scheduling is skipped). */
   skipped?: (values: V) => boolean;
@@ -48,7 +51,8 @@ export type FlowPage<V extends FieldValues> = {
 export type FlowAction = ReferralActionCall & { schema: z.ZodType };
 
 export type ReferralFlowDefinition<V extends FieldValues> = {
-  flow: ReferralFlow;
+  /** The flow's pages in referralPageErrors; null for renew, which the spec does not map. */
+  flow: ReferralFlow | null;
   title: string;
   /** The pages in order; the last one's button commits. */
   pages: readonly FlowPage<V>[];
@@ -120,8 +124,9 @@ function FlowForm<V extends FieldValues>({
     const owner = firstPageWithErrors(
       errors,
       pages.map((p, at) => {
-        if (p.errorPage === undefined || isSkipped(at)) return [];
-        const onPage = referralPageErrors(flow, p.errorPage, errors);
+        if (isSkipped(at)) return [];
+        const onPage =
+          flow !== null && p.errorPage !== undefined ? referralPageErrors(flow, p.errorPage, errors) : errors;
         return p.fields.filter((field) => field in onPage);
       }),
     );

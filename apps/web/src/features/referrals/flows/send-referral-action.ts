@@ -3,7 +3,7 @@ import { apiClient } from '@/lib/api-client';
 
 /** The committing calls of the flows, under referrals/{id}/ (docs/referrals.md). */
 export type ReferralActionCall = {
-  path: 'accept' | 'schedule' | 'schedule/manual' | 'reschedule' | 'return' | 'recall' | 'renew';
+  path: 'accept' | 'schedule' | 'schedule/manual' | 'reschedule' | 'return' | 'recall' | 'forward' | 'renew';
   method: 'PUT' | 'POST';
   body: unknown;
 };

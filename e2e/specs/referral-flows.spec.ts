@@ -8,6 +8,7 @@ const SPECIALIST = 'specialist@demo.test';
 const GP = 'gp@demo.test';
 /** The clinic's practice administrator: shared inbox access, so also the referrals no one is assigned to. */
 const PRACTICE_ADMINISTRATOR = 'pa@demo.test';
+const HOSPITAL_HEAD = 'hospital@demo.test';
 
 type ListedReferral = {
   id: string;
@@ -214,4 +215,56 @@ test('the GP recalls a submitted referral to a draft', async ({ page }) => {
   await expect(page).toHaveURL(`/referrals/${id}`);
   await expect(page.getByText('Referral recalled')).toBeVisible();
   expect(await statusOf(page, auth, id)).toBe('DRFT');
+});
+
+test('the head of cardiology forwards an accepted referral to another establishment', async ({ page }) => {
+  test.setTimeout(60_000);
+  const auth = await signInAs(page, HOSPITAL_HEAD);
+  const accepted = (await listReferrals(page, auth, 'ACPT'))[0];
+  expect(accepted).toBeDefined();
+  const id = (accepted as ListedReferral).id;
+  await page.goto(`/referrals/${id}/forward`);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Forward referral' })).toBeVisible();
+  // Nothing chosen: the domain's messages, on this page.
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'New receiver', exact: true }).fill('North Shore');
+  await page.getByRole('option', { name: 'North Shore Heart Clinic' }).click();
+  await page.getByRole('checkbox', { name: 'No named specialist' }).check();
+  await page
+    .getByRole('textbox', { name: 'Message to the new receiver' })
+    .fill('Closer to home for follow-up.');
+  await check(page, 'forward-1-receiver');
+  await next(page, 'Why are you forwarding it?');
+  await choose(page, 'Reason for forwarding', "Closer to the patient's home");
+  await check(page, 'forward-2-reason');
+  await next(page, 'Forward the referral');
+  await expect(page.getByText('North Shore Heart Clinic').last()).toBeVisible();
+  await check(page, 'forward-3-confirm');
+  await page.getByRole('button', { name: 'Forward referral' }).click();
+
+  await expect(page).toHaveURL(`/referrals/${id}`);
+  await expect(page.getByText('Referral forwarded')).toBeVisible();
+  expect(await statusOf(page, auth, id)).toBe('FWRD');
+});
+
+test('the GP renews a waitlisted referral', async ({ page }) => {
+  test.setTimeout(60_000);
+  const auth = await signInAs(page, GP);
+  const waitlisted = (await listReferrals(page, auth, 'WLST'))[0];
+  expect(waitlisted).toBeDefined();
+  const id = (waitlisted as ListedReferral).id;
+  await page.goto(`/referrals/${id}/renew`);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Renew referral' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Reason for renewal' }).fill('Ongoing heart failure management.');
+  await page.getByRole('textbox', { name: 'Valid for (months)' }).fill('6');
+  await check(page, 'renew-1-renewal');
+  await next(page, 'Renew the referral');
+  await check(page, 'renew-2-confirm');
+  await page.getByRole('button', { name: 'Renew referral' }).click();
+
+  await expect(page).toHaveURL(`/referrals/${id}`);
+  await expect(page.getByText('Referral renewed')).toBeVisible();
 });

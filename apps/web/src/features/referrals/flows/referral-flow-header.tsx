@@ -7,6 +7,11 @@ export function referralPatientName(referral: Referral): string {
   return patient === null ? 'No patient' : `${patient.first_name} ${patient.last_name}`;
 }
 
+/** A date of birth as Australians write it, e.g. '18 Apr 1952'; the ISO date is read as a calendar day. */
+function bornOn(dob: string): string {
+  return new Date(`${dob}T00:00:00Z`).toLocaleDateString('en-AU', { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
 /** Whose referral this is and where it stands, above every page of a flow. */
 export function ReferralFlowHeader({ title, referral }: { title: string; referral: Referral }) {
   return (
@@ -18,7 +23,7 @@ export function ReferralFlowHeader({ title, referral }: { title: string; referra
         <Text fw={600}>{referralPatientName(referral)}</Text>
         {referral.patient !== null && (
           <Text c="gray.7" size="sm">
-            born {referral.patient.dob}
+            born {bornOn(referral.patient.dob)}
           </Text>
         )}
         <Badge variant="light" aria-label={`Status: ${referral.status.display}`}>

@@ -45,7 +45,7 @@ export const renewFlow: ReferralFlowDefinition<RenewValues> = {
             label="Valid for (months)"
             description="Leave empty for the usual duration: 3 months when a specialist renews, 12 otherwise."
             inputMode="numeric"
-            w={260}
+            maw={420}
           />
         </Stack>
       ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenFieldErrors, hasErrorsOn, splitFieldErrors } from './form-errors';
+import { firstPageWithErrors, flattenFieldErrors, hasErrorsOn, splitFieldErrors } from './form-errors';
 
 describe('flattenFieldErrors', () => {
   it('keeps the first message per field and names nested ones with dotted paths', () => {
@@ -30,5 +30,14 @@ describe('splitFieldErrors', () => {
   it('tells whether any error concerns the page', () => {
     expect(hasErrorsOn({ profession: ['This field is required'] }, ['first_name'])).toBe(false);
     expect(hasErrorsOn({ first_name: ['This field is required.'] }, ['first_name'])).toBe(true);
+  });
+});
+
+describe('firstPageWithErrors', () => {
+  it('finds the first page showing one of the messages, and -1 when no page shows any', () => {
+    const pages = [['reason', 'other_reason'], [], ['message']];
+    expect(firstPageWithErrors({ message: ['Too long.'], reason: ['x'] }, pages)).toBe(0);
+    expect(firstPageWithErrors({ message: ['Too long.'] }, pages)).toBe(2);
+    expect(firstPageWithErrors({ non_field_errors: ['No.'] }, pages)).toBe(-1);
   });
 });

@@ -48,6 +48,14 @@ export function hasErrorsOn(errors: FieldErrors, fields: readonly string[]): boo
 }
 
 /**
+ * The index of the first page of a multi-page form with a message on one of its fields, each page given by
+ * the fields it shows; -1 when none has (spec section 5 Server field errors mapped per page).
+ */
+export function firstPageWithErrors(errors: FieldErrors, pages: readonly (readonly string[])[]): number {
+  return pages.findIndex((fields) => fields.length > 0 && hasErrorsOn(errors, fields));
+}
+
+/**
  * A failed save shown on its form: a 400's messages on the fields that show them (`onField`), the rest
  * above the buttons (`onForm`), or for any other failure its detail, else `fallback`.
  */

@@ -96,6 +96,11 @@ export const paths = {
       path: '/referrals/:id/reschedule',
       getHref: (id: string | number) => `/referrals/${segment(id)}/reschedule`,
     },
+    // Not among the spec's routes (section 2 lists no renew screen): the renew flow needs a page like the others.
+    renew: {
+      path: '/referrals/:id/renew',
+      getHref: (id: string | number) => `/referrals/${segment(id)}/renew`,
+    },
     report: {
       path: '/referrals/:id/report/:reportID?',
       getHref: (id: string | number, reportId?: string | number) =>

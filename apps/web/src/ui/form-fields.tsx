@@ -1,4 +1,12 @@
-import { Select, TextInput, type TextInputProps } from '@mantine/core';
+import {
+  Checkbox,
+  Select,
+  Textarea,
+  TextInput,
+  type CheckboxProps,
+  type TextareaProps,
+  type TextInputProps,
+} from '@mantine/core';
 import { Controller, get, useFormContext, type FieldValues } from 'react-hook-form';
 
 /** The message react-hook-form holds for a (possibly nested) field. */
@@ -22,6 +30,20 @@ export function TextField({ name, ...props }: { name: string } & Omit<TextInputP
   const { register } = useFormContext<FieldValues>();
   const error = useFieldError();
   return <TextInput autoComplete="off" {...props} {...register(name)} error={error(name)} />;
+}
+
+/** A multi-line text input registered under `name`, with its message; the user can make it taller. */
+export function TextareaField({ name, ...props }: { name: string } & Omit<TextareaProps, 'name' | 'error'>) {
+  const { register } = useFormContext<FieldValues>();
+  const error = useFieldError();
+  return <Textarea rows={5} resize="vertical" {...props} {...register(name)} error={error(name)} />;
+}
+
+/** A checkbox registered under `name`, holding a boolean. */
+export function CheckboxField({ name, ...props }: { name: string } & Omit<CheckboxProps, 'name' | 'error'>) {
+  const { register } = useFormContext<FieldValues>();
+  const error = useFieldError();
+  return <Checkbox {...props} {...register(name)} error={error(name)} />;
 }
 
 type SelectFieldProps = {

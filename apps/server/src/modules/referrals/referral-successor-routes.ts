@@ -1,4 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ForwardReferralSchema,
   RenewReferralSchema,
@@ -9,6 +10,7 @@ import { cloneReferral } from './actions/clone-referral.ts';
 import { copyReferral } from './actions/copy-referral.ts';
 import { forwardReferral } from './actions/forward-referral.ts';
 import { renewReferral } from './actions/renew-referral.ts';
+import { ReferralActionQuerySchema, ReferralDryRunSchema } from './actions/referral-action-run.ts';
 import { ReferralIdParamsSchema, referralCall } from './referral-call.ts';
 
 /**
@@ -20,6 +22,11 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
   const db = app.database.db;
   const common = { tags: ['referrals'], security: [{ bearer: [] }], params: ReferralIdParamsSchema };
   const errors = { ...SIGNED_IN_ERROR_RESPONSES, 409: ReferralConflictSchema };
+  const querystring = ReferralActionQuerySchema;
+  const validate = (query: { validate?: 'true' | 'false' }) => query.validate === 'true';
+  const DRY_RUN =
+    ' With `?validate=true` every check runs and the answer is 200 `{ "valid": true }` or the 400 or 409 ' +
+    'the commit would give; nothing is changed.';
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
@@ -34,12 +41,18 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
         description:
           'The new receiver must be an approved establishment other than yours; the assignee must work there ' +
           '(or forwarded_no_named_specialist). A new referral arrives there submitted, with is_forwarded and ' +
-          'forwarded_from_referral_id.',
+          'forwarded_from_referral_id.' +
+          DRY_RUN,
+        querystring,
         body: ForwardReferralSchema,
-        response: { 200: ReferralSchema, ...errors },
+        response: { 200: z.union([ReferralSchema, ReferralDryRunSchema]), ...errors },
       },
       handler: async (request) =>
-        forwardReferral(db, { ...(await referralCall(request, request.params.id)), body: request.body }),
+        forwardReferral(db, {
+          ...(await referralCall(request, request.params.id)),
+          body: request.body,
+          validate: validate(request.query),
+        }),
     });
   }
 
@@ -52,17 +65,20 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
         operationId: 'renewReferral',
         summary:
           'Renew an accepted, waitlisted or scheduled referral (sender side); answers the new referral',
+        description: DRY_RUN.trim(),
+        querystring,
         body: RenewReferralSchema,
-        response: { 201: ReferralSchema, ...errors },
+        response: { 200: ReferralDryRunSchema, 201: ReferralSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(
-        await renewReferral(db, {
-          ...(await referralCall(request, request.params.id)),
-          body: request.body,
-        }),
-      ),
+    async (request, reply) => {
+      const result = await renewReferral(db, {
+        ...(await referralCall(request, request.params.id)),
+        body: request.body,
+        validate: validate(request.query),
+      });
+      return 'valid' in result ? reply.status(200).send(result) : reply.status(201).send(result);
+    },
   );
 
   const copies = [

@@ -47,6 +47,10 @@ describe('referrals made from referrals: forward, renew, clone, copy', () => {
       forwarded_reason: 'MORE_APPROPRIATE_SERVICE',
       forwarded_message: 'Needs the cath lab.',
     };
+    const before = await rowOf(id);
+    const dryRun = await p.specialist.api('PUT', `/api/referrals/${id}/forward/?validate=true`, forward);
+    expect([dryRun.statusCode, dryRun.json()]).toEqual([200, { valid: true }]);
+    expect(await rowOf(id)).toEqual(before);
     const res = await p.specialist.api('PUT', `/api/referrals/${id}/forward/`, forward);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -116,6 +120,12 @@ describe('referrals made from referrals: forward, renew, clone, copy', () => {
   it('renews an accepted referral once: a new submitted referral for the renewal duration, the original marked', async () => {
     const id = await submitted();
     await t.database.db.update(referrals).set({ status: 'ACPT' }).where(eq(referrals.id, id));
+    // The dry run answers as the commit would and changes nothing (spec section 4: validate, then commit).
+    const dryRun = await p.gp.api('PUT', `/api/referrals/${id}/renew/?validate=true`, {
+      renewal_reason: 'Ongoing care',
+    });
+    expect([dryRun.statusCode, dryRun.json()]).toEqual([200, { valid: true }]);
+    expect(await rowOf(id)).toMatchObject({ status: 'ACPT', is_renewed: false });
     const early = await p.gp.api('PUT', `/api/referrals/${id}/renew/`, { renewal_reason: 'Ongoing care' });
     expect(early.statusCode).toBe(201);
     const renewal = early.json();

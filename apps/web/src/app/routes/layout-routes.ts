@@ -71,6 +71,9 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.referrals.reschedule.path, 'Reschedule appointment', () =>
       import('@/features/referrals/pages/reschedule-referral-page').then((m) => m.RescheduleReferralPage),
     ),
+    lazyRoute(paths.referrals.renew.path, 'Renew referral', () =>
+      import('@/features/referrals/pages/renew-referral-page').then((m) => m.RenewReferralPage),
+    ),
     lazyRoute(paths.referrals.report.path, 'Clinical report', () =>
       import('@/features/referrals/pages/referral-report-page').then((m) => m.ReferralReportPage),
     ),

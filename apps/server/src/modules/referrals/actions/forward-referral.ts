@@ -3,7 +3,7 @@ import type { ForwardReferral } from '@referrals/domain/referrals/referral-actio
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import type { Database } from '../../../db/database.ts';
 import { throwIfErrors } from '../../patients/patient-record.ts';
-import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
+import type { ReferralCall } from '../referral-call.ts';
 import {
   ASSIGNEE_NOT_AT_RECEIVER,
   RECEIVER_NOT_OFFERED,
@@ -12,20 +12,22 @@ import {
 } from '../referral-draft-checks.ts';
 import { referralDetail } from '../referral-queries.ts';
 import { applyReferralAction, checkReferralAction } from './apply-referral-action.ts';
+import { runReferralAction, type ReferralDryRun } from './referral-action-run.ts';
 import { insertSuccessorReferral } from './successor-referral.ts';
 
 /**
  * PUT referrals/{id}/forward/ (referral-lifecycle.md forward): the receiver sends the referral on. The
  * original becomes FWRD with the forward's fields; a new referral, from the forwarding establishment to
  * the new receiver, arrives there submitted with is_forwarded and a link back, the same patient, message
- * and forms, valid until the original's expiry. One transaction; the new receiver is notified.
+ * and forms, valid until the original's expiry. One transaction; the new receiver is notified. With
+ * `validate` it all runs and rolls back (spec section 4: forward first validates, then commits).
  */
 export async function forwardReferral(
   db: Database,
-  call: ReferralCall & { body: ForwardReferral },
-): Promise<Referral> {
+  call: ReferralCall & { body: ForwardReferral; validate?: boolean },
+): Promise<Referral | ReferralDryRun> {
   const { body } = call;
-  return inVisibleReferral(db, { ...call, lock: true }, async (tx, referral, side) => {
+  return runReferralAction(db, call, async (tx, referral, side) => {
     checkReferralAction('forward', referral, side);
     const forwarder = referral.to_establishment_id ?? '';
     const errors: FieldErrors = {};

@@ -3,22 +3,24 @@ import type { RenewReferral } from '@referrals/domain/referrals/referral-action-
 import { referralExpiresAt } from '@referrals/domain/referrals/referral-conditions';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import type { Database } from '../../../db/database.ts';
-import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
+import type { ReferralCall } from '../referral-call.ts';
 import { referralDetail } from '../referral-queries.ts';
 import { applyReferralAction } from './apply-referral-action.ts';
+import { runReferralAction, type ReferralDryRun } from './referral-action-run.ts';
 import { insertSuccessorReferral } from './successor-referral.ts';
 
 /**
  * PUT referrals/{id}/renew/ (referral-lifecycle.md renew): the sender renews an accepted, waitlisted or
  * scheduled referral. A new referral goes to the same receiver, submitted, with is_renew_referral and a
  * link to the original, valid for the renewal duration (3 months from a specialist, else 12, unless
- * given); the original is marked renewed and cannot be renewed again. Returns the new referral.
+ * given); the original is marked renewed and cannot be renewed again. Returns the new referral, or with
+ * `validate` the dry run's answer (spec section 4: renew first validates, then commits).
  */
 export async function renewReferral(
   db: Database,
-  call: ReferralCall & { body: RenewReferral },
-): Promise<Referral> {
-  return inVisibleReferral(db, { ...call, lock: true }, async (tx, referral, side) => {
+  call: ReferralCall & { body: RenewReferral; validate?: boolean },
+): Promise<Referral | ReferralDryRun> {
+  return runReferralAction(db, call, async (tx, referral, side) => {
     const months = call.body.renewal_duration ?? renewalDurationMonths(call.caller.role);
     const renewal = { renewal_reason: call.body.renewal_reason, renewal_duration: months };
     await applyReferralAction(tx, {

@@ -1,14 +1,9 @@
-import { ComingSoon } from '@/ui/coming-soon';
-import { IconShare3 } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { ReferralFlowScreen } from '../flows/referral-flow';
+import { forwardFlow } from '../flows/forward/forward-flow';
 
-/** Forward (spec section 2). */
+/** /referrals/:id/forward: the receiver sends the referral on to another establishment (spec sections 2 and 4). */
 export function ForwardReferralPage() {
-  return (
-    <ComingSoon
-      title="Forward referral"
-      icon={IconShare3}
-      description="Pass a referral on to a more suitable establishment, with a note for the new receiver."
-      plannedFeatures={['Choose the receiving establishment', 'Add a note explaining why it is forwarded']}
-    />
-  );
+  const { id = '' } = useParams();
+  return <ReferralFlowScreen key={id} referralId={id} definition={forwardFlow} />;
 }

@@ -1,14 +1,9 @@
-import { ComingSoon } from '@/ui/coming-soon';
-import { IconArrowBackUp } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { ReferralFlowScreen } from '../flows/referral-flow';
+import { recallFlow } from '../flows/recall/recall-flow';
 
-/** Recall (spec section 2). */
+/** /referrals/:id/recall: the sender takes the referral back to a draft (spec sections 2 and 4). */
 export function RecallReferralPage() {
-  return (
-    <ComingSoon
-      title="Recall referral"
-      icon={IconArrowBackUp}
-      description="Take back a referral you sent, with a reason the receiver will see."
-      plannedFeatures={['Give the reason for the recall', 'Let the receiver know the referral is withdrawn']}
-    />
-  );
+  const { id = '' } = useParams();
+  return <ReferralFlowScreen key={id} referralId={id} definition={recallFlow} />;
 }

@@ -1,14 +1,9 @@
-import { ComingSoon } from '@/ui/coming-soon';
-import { IconCalendarTime } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { ReferralFlowScreen } from '../flows/referral-flow';
+import { rescheduleFlow } from '../flows/reschedule/reschedule-flow';
 
-/** Reschedule (spec section 2). */
+/** /referrals/:id/reschedule: the receiver moves a booked appointment (spec sections 2 and 4). */
 export function RescheduleReferralPage() {
-  return (
-    <ComingSoon
-      title="Reschedule appointment"
-      icon={IconCalendarTime}
-      description="Change the appointment of a scheduled referral and let the patient and the referrer know."
-      plannedFeatures={['Pick the new date and time', 'Record why the appointment moved']}
-    />
-  );
+  const { id = '' } = useParams();
+  return <ReferralFlowScreen key={id} referralId={id} definition={rescheduleFlow} />;
 }

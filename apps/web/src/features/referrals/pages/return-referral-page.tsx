@@ -1,14 +1,9 @@
-import { ComingSoon } from '@/ui/coming-soon';
-import { IconCornerUpLeft } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { ReferralFlowScreen } from '../flows/referral-flow';
+import { returnFlow } from '../flows/return/return-flow';
 
-/** Return (spec section 2). */
+/** /referrals/:id/return: the receiver sends the referral back (spec sections 2 and 4). */
 export function ReturnReferralPage() {
-  return (
-    <ComingSoon
-      title="Return referral"
-      icon={IconCornerUpLeft}
-      description="Send a referral back to the referrer with the reason, for example when more information is needed or it reached the wrong service."
-      plannedFeatures={['Choose the reason for returning it', 'Add a message for the referrer']}
-    />
-  );
+  const { id = '' } = useParams();
+  return <ReferralFlowScreen key={id} referralId={id} definition={returnFlow} />;
 }

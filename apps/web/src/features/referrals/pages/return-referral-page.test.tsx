@@ -1,0 +1,75 @@
+import { notifications } from '@mantine/notifications';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
+import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
+import { referralFixture } from '../flows/referral-fixture';
+import { ReturnReferralPage } from './return-referral-page';
+
+beforeAll(() => embedRuntimeConfig());
+afterEach(() => notifications.clean());
+
+const referral = referralFixture();
+const base = `/api/referrals/${referral.id}`;
+const routes = [
+  { path: '/referrals/:id/return', element: <ReturnReferralPage /> },
+  landing('/referrals/:id', 'The referral page'),
+];
+const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
+
+describe('returning a referral (spec sections 4 Other flows, 5 Return)', { timeout: 30_000 }, () => {
+  it('asks for the other reason, puts the dry run’s error on the reason page, then returns', async () => {
+    let answered = 0;
+    const api = fakeApi({
+      [`GET ${base}/`]: { status: 200, body: referral },
+      [`PUT ${base}/return/`]: () => {
+        answered += 1;
+        // The first dry run refuses the reason; the user fixes it, the second passes and the commit follows.
+        if (answered === 3)
+          return { status: 200, body: { ...referral, status: { value: 'RTRN', display: 'Returned' } } };
+        return answered === 1
+          ? {
+              status: 400,
+              body: { other_return_reason: ['Ensure this field has no more than 500 characters.'] },
+            }
+          : { status: 200, body: { valid: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, `/referrals/${referral.id}/return`);
+
+    expect(await heading('Why are you returning it?')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('This field is required.')).toBeDefined();
+    await user.click(screen.getByRole('combobox', { name: /Reason for return/ }));
+    await user.click(await screen.findByRole('option', { name: 'Other' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // 'Other' makes its text required (domain otherReasonRule).
+    expect(await screen.findByText('This field is required.')).toBeDefined();
+    await user.type(screen.getByLabelText(/Other reason/), 'Wrong clinic');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await heading('Message to the referrer')).toBeDefined();
+    await user.type(screen.getByLabelText('Message'), 'Please refer to orthopaedics.');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await heading('Return the referral')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Return referral' }));
+
+    expect(await heading('Why are you returning it?')).toBeDefined();
+    expect(screen.getByText('Ensure this field has no more than 500 characters.')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Return referral' }));
+
+    expect(await screen.findByText('The referral page')).toBeDefined();
+    const calls = api.callsTo(`PUT ${base}/return/`);
+    expect(calls.map((call) => call.search)).toEqual(['?validate=true', '?validate=true', '']);
+    expect(calls[2]?.body).toEqual({
+      return_reason: 'OTHER',
+      other_return_reason: 'Wrong clinic',
+      receiver_message: 'Please refer to orthopaedics.',
+    });
+    expect(await screen.findByText('Referral returned')).toBeDefined();
+  });
+});

@@ -12,8 +12,7 @@ export function DetailsStep() {
       <Textarea
         label="Message to the receiver"
         withAsterisk
-        autosize
-        minRows={4}
+        rows={4}
         {...register('referrer_message')}
         error={error('referrer_message')}
       />

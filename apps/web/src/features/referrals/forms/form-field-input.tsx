@@ -53,8 +53,7 @@ export function FormFieldInput({ field, values, onChange, error, renderFile }: F
       return (
         <Textarea
           label={label}
-          autosize
-          minRows={3}
+          rows={3}
           value={asText(value)}
           onChange={(e) => set(e.currentTarget.value)}
           error={error}

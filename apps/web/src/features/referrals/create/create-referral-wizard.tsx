@@ -87,8 +87,10 @@ export function CreateReferralWizard({ referral, currentEstablishmentId, patient
       callback: () =>
         queue.schedule('draft', async () => {
           try {
-            const saved = await saveDraft(draftId, draftWrite(form.getValues()));
-            queryClient.setQueryData(referralQueryOptions(draftId).queryKey, saved);
+            const key = referralQueryOptions(draftId).queryKey;
+            const version = queryClient.getQueryData(key)?.version ?? 1;
+            const saved = await saveDraft(draftId, draftWrite(form.getValues()), version);
+            queryClient.setQueryData(key, saved);
           } catch (error) {
             // A 400 is the values' fault: shown on the fields and not retried; anything else is retried.
             const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;

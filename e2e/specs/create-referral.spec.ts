@@ -101,10 +101,14 @@ test('a draft keeps what was entered through a reload at every step', async ({ p
   const id = await chooseReceiver(page);
   const at = (step: number) => `/referrals/create/${id}?step=${step}`;
 
+  // A reload loads the wizard's chunk, the draft and the receivers afresh: slow on a busy machine.
   await page.goto(at(0));
-  await expect(page.getByRole('radio', { name: /North Shore Heart Clinic/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /North Shore Heart Clinic/ })).toBeChecked({
+    timeout: 20_000,
+  });
 
   await page.goto(at(1));
+  await page.getByRole('textbox', { name: 'Find a patient' }).fill('Watson');
   const savingPatient = saved(page, 'draft');
   await page
     .getByRole('radio', { name: /Emily Watson/ })

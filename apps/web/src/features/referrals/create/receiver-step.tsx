@@ -102,7 +102,12 @@ export function ReceiverStep({ currentEstablishmentId, initialType, savedAssigne
           >
             <Stack gap="xs" mt="xs">
               {list.isPending && <Loader size="sm" aria-label="Loading receivers" />}
-              {!list.isPending && offered.length === 0 && (
+              {list.isError && (
+                <Text size="sm" c="red.8" role="alert">
+                  The receivers could not be loaded. Please try again.
+                </Text>
+              )}
+              {list.isSuccess && offered.length === 0 && (
                 <Text size="sm" c="gray.7">
                   No {RECEIVER_TYPE_LABELS[type].toLowerCase()} match your search.
                 </Text>

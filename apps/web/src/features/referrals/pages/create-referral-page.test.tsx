@@ -108,6 +108,13 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
     expect(router.state.location.pathname).toBe('/referrals/create/draft-1');
   });
 
+  it('reopens a draft on its receiver, chosen', async () => {
+    api();
+    renderRoutes(routes, '/referrals/create/draft-1?step=0');
+    const heart = await screen.findByRole('radio', { name: /North Shore Heart Clinic/ });
+    expect((heart as HTMLInputElement).checked).toBe(true);
+  });
+
   it('saves the draft as the patient is chosen', async () => {
     const calls = api();
     const user = userEvent.setup();

@@ -74,7 +74,7 @@ test('a GP creates a referral with a patient, a form whose hidden field shows on
   await nextButton(page).click();
 
   await expect(stepHeading(page, 'Attachments')).toBeVisible();
-  const attachments = page.getByRole('group', { name: 'Attachments' });
+  const attachments = page.getByRole('group', { name: 'Files for the receiver' });
   await attachments.locator('input[type=file]').setInputFiles(pdf('gp-letter.pdf'));
   await expect(attachments.getByText('gp-letter.pdf')).toBeVisible();
   await expectAccessible(page, 'create referral: attachments');
@@ -126,7 +126,7 @@ test('a draft keeps what was entered through a reload at every step', async ({ p
   await expect(page.getByRole('textbox', { name: 'Weight (kg)' })).toHaveValue('64');
 
   await page.goto(at(3));
-  const attachments = page.getByRole('group', { name: 'Attachments' });
+  const attachments = page.getByRole('group', { name: 'Files for the receiver' });
   await attachments.locator('input[type=file]').setInputFiles(pdf('results.pdf'));
   await expect(attachments.getByText('results.pdf')).toBeVisible();
   await page.reload();

@@ -19,7 +19,7 @@ import { uploadFailureMessage } from './upload-failure';
  */
 const ATTACHMENTS_FIELD: FormField = {
   name: 'attachments',
-  title: 'Attachments',
+  title: 'Files for the receiver',
   type: 'file',
   max_files: REFERRAL_ATTACHMENT_LIMIT,
 };

@@ -47,6 +47,7 @@ export function FormFieldInput({ field, values, onChange, error, renderFile }: F
           readOnly
           value={field.autofill ? autofillValue(field.autofill, values) : asText(value)}
           description="Filled in from the answers above."
+          maw={360}
         />
       );
     case 'textarea':

@@ -5,7 +5,8 @@ import {
   type FormField,
 } from '@referrals/domain/referrals/forms/form-template-schemas';
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+/** A size as people read it, e.g. '5 MB'. */
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /**
  * Why a chosen file cannot go into a file field, or null: the field's max_files (default 1), its size

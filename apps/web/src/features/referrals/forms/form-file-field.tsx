@@ -1,9 +1,13 @@
 import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import type { Attachment } from '@referrals/domain/referrals/forms/attachment-schemas';
-import { maxFilesOf, type FormField } from '@referrals/domain/referrals/forms/form-template-schemas';
+import {
+  maxFilesOf,
+  maxSizeOf,
+  type FormField,
+} from '@referrals/domain/referrals/forms/form-template-schemas';
 import { IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { acceptAttribute, fileRefusal } from './file-checks';
+import { acceptAttribute, fileRefusal, megabytes } from './file-checks';
 import { labelOf } from './form-field-options';
 
 type FormFileFieldProps = {
@@ -76,7 +80,8 @@ export function FormFileField({ field, files, onUpload, onRemove, error }: FormF
           )}
         </FileButton>
         <Text size="xs" c="gray.7">
-          {maxFilesOf(field) === 1 ? 'One file' : `Up to ${maxFilesOf(field)} files`}, 5 MB each at most.
+          {maxFilesOf(field) === 1 ? 'One file' : `Up to ${maxFilesOf(field)} files`},{' '}
+          {megabytes(maxSizeOf(field))} each at most.
         </Text>
       </Group>
       {message !== undefined && message !== null && (

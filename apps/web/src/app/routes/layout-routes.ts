@@ -27,7 +27,7 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
     ),
 
     lazyRoute(paths.referrals.create.path, 'New referral', () =>
-      import('@/features/referrals/pages/create-referral-page').then((m) => m.CreateReferralPage),
+      import('@/app/routes/create-referral-route').then((m) => m.CreateReferralRoute),
     ),
     lazyRoute(paths.referrals.manual.path, 'Manual referrals', () =>
       import('@/features/referrals/pages/manual-referrals-page').then((m) => m.ManualReferralsPage),
@@ -142,7 +142,7 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
     // Friendly forwarding reuses Referral Creation with the receiver taken from the address (spec section 2).
     routes.push(
       lazyRoute(paths.referrals.friendlyForward.path, 'New referral', () =>
-        import('@/features/referrals/pages/create-referral-page').then((m) => m.CreateReferralPage),
+        import('@/app/routes/create-referral-route').then((m) => m.CreateReferralRoute),
       ),
     );
   }

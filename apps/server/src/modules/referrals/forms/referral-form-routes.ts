@@ -8,6 +8,7 @@ import { ReferralConflictSchema } from '@referrals/domain/referrals/referral-sch
 import { SIGNED_IN_ERROR_RESPONSES } from '../../../http/error-responses.ts';
 import { inVisibleReferral, ReferralIdParamsSchema, referralCall } from '../referral-call.ts';
 import { receiverFormTemplates } from './form-template-queries.ts';
+import { readReferralForms } from './read-referral-forms.ts';
 import { saveReferralForm } from './save-referral-form.ts';
 
 /** The receiver's form templates for a referral and the sender's form data (spec section 7 Referrals). */
@@ -34,6 +35,22 @@ export const referralFormRoutes: FastifyPluginCallbackZod = (app, _options, done
       inVisibleReferral(db, await referralCall(request, request.params.id), (tx, referral) =>
         receiverFormTemplates(tx, referral),
       ),
+  );
+
+  app.get(
+    '/api/referrals/:id/forms/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        operationId: 'listReferralForms',
+        summary: 'The form data saved on the referral, template name to fields',
+        security,
+        params: ReferralIdParamsSchema,
+        response: { 200: ReferralFormsSchema, ...errors },
+      },
+    },
+    async (request) => readReferralForms(db, await referralCall(request, request.params.id)),
   );
 
   app.put(

@@ -132,6 +132,10 @@ describe('referral forms (section 7 form-templates and forms; section 4 Hidden f
     });
     expect(hidden.statusCode).toBe(200);
     expect(hidden.json()).toMatchObject({ forms: { cardiology: { bmi: 'NA', echo_report: null } } });
+    const read = await p.gp.api('GET', `${base}forms/`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(hidden.json());
+    expect((await p.outsider.api('GET', `${base}forms/`)).statusCode).toBe(404);
     const id = base.split('/')[3] ?? '';
     const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
     expect(row?.forms).toMatchObject({ cardiology: { prior_echo: 'no', echo_report: null } });

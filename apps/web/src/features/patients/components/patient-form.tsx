@@ -58,6 +58,8 @@ type PatientFormProps = {
   /** The saved patient to edit; a new one without. */
   patient?: Patient;
   onSaved: (patient: Patient) => void;
+  /** Where Cancel goes when the form is inside another screen (the referral wizard's dialog). */
+  onCancel?: () => void;
 };
 
 /**
@@ -66,7 +68,7 @@ type PatientFormProps = {
  * patient), the domain's save rules applied before sending, and the server's 400 put on the fields, nested
  * per carer.
  */
-export function PatientForm({ patient, onSaved }: PatientFormProps) {
+export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
   const form = useForm<PatientFormValues>({
     defaultValues: patient === undefined ? newPatientValues() : patientValues(patient),
   });
@@ -114,9 +116,15 @@ export function PatientForm({ patient, onSaved }: PatientFormProps) {
             saving={save.isPending}
             formError={formError}
             actions={
-              <Button variant="default" component={Link} to={paths.patients.list.getHref()}>
-                Cancel
-              </Button>
+              onCancel === undefined ? (
+                <Button variant="default" component={Link} to={paths.patients.list.getHref()}>
+                  Cancel
+                </Button>
+              ) : (
+                <Button variant="default" onClick={onCancel}>
+                  Cancel
+                </Button>
+              )
             }
           />
         </Stack>

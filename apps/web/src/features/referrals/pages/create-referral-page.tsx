@@ -1,31 +1,56 @@
-import { IconFilePlus } from '@tabler/icons-react';
-import { useParams } from 'react-router';
-import { ComingSoon } from '@/ui/coming-soon';
-
-function subtitleFor(draftId: string | undefined, establishmentSlug: string | undefined): string | undefined {
-  if (establishmentSlug !== undefined) return `To ${establishmentSlug}`;
-  if (draftId !== undefined) return `Draft ${draftId}`;
-  return undefined;
-}
+import { Alert, Anchor, Loader, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useProfile } from '@/lib/auth/get-profile';
+import { paths } from '@/lib/paths';
+import { currentEmployment } from '@/lib/profile-display';
+import { referralQueryOptions } from '../api/get-referral';
+import { CreateReferralWizard } from '../create/create-referral-wizard';
+import type { PatientPickerSlot } from '../create/patient-step';
 
 /**
- * Referral Creation at /referrals/create/:id? (spec section 2), also reached through friendly forwarding
- * at /send/:establishment_slug, which pre-selects the receiving establishment.
+ * Referral Creation at /referrals/create/:id? (spec section 2): a new draft, or the draft `id` continued.
+ * Friendly forwarding reaches it at /send/:establishment_slug.
  */
-export function CreateReferralPage() {
-  const { id, establishment_slug: establishmentSlug } = useParams();
+export function CreateReferralPage({ patientPicker }: { patientPicker: PatientPickerSlot }) {
+  const { id } = useParams();
+  const { data: profile } = useProfile();
+  const draft = useQuery({ ...referralQueryOptions(id ?? ''), enabled: id !== undefined });
+  // The wizard keeps its state when the new draft's id enters the address, and starts afresh when the
+  // address goes back to a new referral (New referral pressed while creating one).
+  const [session, setSession] = useState({ id, count: 0 });
+  if (session.id !== id) setSession({ id, count: id === undefined ? session.count + 1 : session.count });
+
+  if (profile === undefined || (id !== undefined && draft.isPending)) {
+    return <Loader aria-label="Loading the referral" />;
+  }
+  if (id !== undefined && draft.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="This draft could not be opened">
+        It may have been deleted, or it belongs to another establishment.
+      </Alert>
+    );
+  }
+  const referral = draft.data;
+  if (referral !== undefined && (referral.status.value !== 'DRFT' || referral.side !== 'sender')) {
+    return (
+      <Stack>
+        <Alert color="blue" variant="light" title="This referral has been sent">
+          It can no longer be changed here.{' '}
+          <Anchor component={Link} to={paths.referrals.detail.getHref(referral.id)}>
+            Open the referral
+          </Anchor>
+        </Alert>
+      </Stack>
+    );
+  }
   return (
-    <ComingSoon
-      title="New referral"
-      subtitle={subtitleFor(id, establishmentSlug)}
-      icon={IconFilePlus}
-      description="Create a referral step by step: choose the patient, the receiving establishment and the referral form, add the clinical details and attachments, then review and send it."
-      plannedFeatures={[
-        'Pick or add the patient',
-        'Choose the receiving establishment and clinician',
-        'Complete the referral form and attach up to 20 documents',
-        'Save it as a draft and come back later',
-      ]}
+    <CreateReferralWizard
+      key={session.count}
+      referral={referral}
+      currentEstablishmentId={currentEmployment(profile)?.establishment.id ?? null}
+      patientPicker={patientPicker}
     />
   );
 }

@@ -1,0 +1,258 @@
+import { Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import type { FieldErrors } from '@referrals/domain/api';
+import {
+  DRAFT_STEPS,
+  SUBMIT_FAILURE_MESSAGE,
+  firstDraftStepWithErrors,
+  type DraftStep,
+} from '@referrals/domain/referrals/referral-draft-steps';
+import { RECEIVER_TYPES, type ReceiverType } from '@referrals/domain/referrals/referral-receivers';
+import { SUBMIT_REQUIRED_MESSAGE, type Referral } from '@referrals/domain/referrals/referral-schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm, type Path } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '@/lib/api-error';
+import { flattenFieldErrors } from '@/lib/form-errors';
+import { paths } from '@/lib/paths';
+import { FormFooter } from '@/ui/form-footer';
+import { referralQueryOptions, referralsKey } from '../api/get-referral';
+import { createDraft, saveDraft, submitDraft } from './draft-calls';
+import { draftValuesOf, draftWrite, newDraftValues, type DraftValues } from './draft-values';
+import { SaveStatusNote } from './save-status';
+import { AttachmentsStep } from './attachments-step';
+import { DetailsStep } from './details-step';
+import { FormsStep } from './forms-step';
+import { PatientStep, type PatientPickerSlot } from './patient-step';
+import { ReceiverStep } from './receiver-step';
+import { RenewalStep } from './renewal-step';
+import { useSaveQueue } from './use-save-queue';
+import { STEP_TEXTS } from './wizard-steps';
+
+const LAST_STEP: DraftStep = 5;
+const VALUE_NAMES = new Set(Object.keys(newDraftValues()));
+
+function stepOf(search: URLSearchParams): DraftStep {
+  const step = Number(search.get('step'));
+  return DRAFT_STEPS.find((candidate) => candidate === step) ?? 0;
+}
+
+function receiverTypeOf(referral: Referral | undefined): ReceiverType {
+  const type = referral?.to_establishment?.type;
+  // A department is chosen within its hospital.
+  if (type === 'DT') return 'HL';
+  return RECEIVER_TYPES.find((candidate) => candidate === type) ?? 'CL';
+}
+
+type WizardProps = {
+  /** The draft being continued; none for a new referral. */
+  referral: Referral | undefined;
+  currentEstablishmentId: string | null;
+  patientPicker: PatientPickerSlot;
+};
+
+/**
+ * Referral creation (spec section 4 Draft creation steps). The draft is made on leaving the receiver
+ * step, and from then on every change is saved as the sender goes: after a pause in typing and before
+ * each step change, so closing the tab or losing the connection loses nothing typed. The step is in the
+ * address, so a reload comes back to it.
+ */
+export function CreateReferralWizard({ referral, currentEstablishmentId, patientPicker }: WizardProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const [draftId, setDraftId] = useState<string | null>(referral?.id ?? null);
+  const form = useForm<DraftValues>({
+    defaultValues: referral === undefined ? newDraftValues() : draftValuesOf(referral),
+  });
+  const queue = useSaveQueue();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const step = draftId === null ? 0 : stepOf(search);
+
+  /** Puts a 400's messages on the wizard's fields; answers the ones no field shows. */
+  const showErrors = (errors: FieldErrors): string[] => {
+    const others: string[] = [];
+    for (const [path, message] of Object.entries(flattenFieldErrors(errors))) {
+      if (VALUE_NAMES.has(path)) form.setError(path as Path<DraftValues>, { type: 'server', message });
+      else others.push(message);
+    }
+    return others;
+  };
+
+  useEffect(() => {
+    if (draftId === null) return;
+    const unsubscribe = form.subscribe({
+      formState: { values: true },
+      callback: () =>
+        queue.schedule('draft', async () => {
+          try {
+            const key = referralQueryOptions(draftId).queryKey;
+            const version = queryClient.getQueryData(key)?.version ?? 1;
+            const saved = await saveDraft(draftId, draftWrite(form.getValues()), version);
+            queryClient.setQueryData(key, saved);
+          } catch (error) {
+            // A 400 is the values' fault: shown on the fields and not retried; anything else is retried.
+            const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
+            if (fieldErrors === undefined) throw error;
+            showErrors(fieldErrors);
+          }
+        }),
+    });
+    return unsubscribe;
+  });
+
+  const setStep = (next: DraftStep, id = draftId) => {
+    if (id === null) return;
+    void navigate(`${paths.referrals.create.getHref(id)}?step=${next}`, { replace: true });
+    window.scrollTo({ top: 0 });
+  };
+
+  const startDraft = async (next: DraftStep) => {
+    const values = form.getValues();
+    if (values.to_establishment === null) {
+      form.setError('to_establishment', { type: 'required', message: SUBMIT_REQUIRED_MESSAGE });
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await createDraft({
+        type: 'IN-APP',
+        to_establishment: values.to_establishment.id,
+        assignee: values.no_named_specialist ? null : values.assignee,
+        no_named_specialist: values.no_named_specialist,
+      });
+      queryClient.setQueryData(referralQueryOptions(created.id).queryKey, created);
+      // The server's defaults (the message, the duration) come with the draft.
+      form.reset(draftValuesOf(created));
+      setDraftId(created.id);
+      setStep(next, created.id);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
+      const others = fieldErrors === undefined ? [] : showErrors(fieldErrors);
+      if (fieldErrors === undefined || others.length > 0) {
+        setFormError(
+          others.length > 0
+            ? others.join(' ')
+            : ((error instanceof ApiError ? error.detail : undefined) ??
+                'The draft could not be started. Please try again.'),
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const goTo = async (next: DraftStep) => {
+    setFormError(null);
+    if (draftId === null) return startDraft(next);
+    // A step's unsaved values would be gone once it closes; the warning says saving goes on meanwhile.
+    if (!(await queue.flush())) return;
+    setStep(next);
+  };
+
+  const submit = async () => {
+    if (draftId === null) return;
+    setFormError(null);
+    if (!(await queue.flush())) return;
+    setBusy(true);
+    try {
+      const sent = await submitDraft(draftId);
+      await queryClient.invalidateQueries({ queryKey: referralsKey });
+      void navigate(paths.referrals.detail.getHref(sent.id));
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
+      if (fieldErrors === undefined) {
+        setFormError(
+          (error instanceof ApiError ? error.detail : undefined) ??
+            'The referral could not be sent. Please try again.',
+        );
+        return;
+      }
+      const others = showErrors(fieldErrors);
+      setFormError([SUBMIT_FAILURE_MESSAGE, ...others].join(' '));
+      const target = firstDraftStepWithErrors(fieldErrors);
+      if (target !== null) setStep(target);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const texts = STEP_TEXTS[step];
+  return (
+    <Stack gap="lg" maw={1000}>
+      <Stack gap={4}>
+        <Title order={1} fz="h2">
+          New referral
+        </Title>
+        <Text c="gray.7">
+          Your referral is saved as a draft as you go; you can leave and come back to it.
+        </Text>
+      </Stack>
+      <Stepper
+        active={step}
+        onStepClick={(index) => void goTo(DRAFT_STEPS[index] ?? 0)}
+        allowNextStepsSelect={draftId !== null}
+        size="sm"
+        iconSize={30}
+      >
+        {DRAFT_STEPS.map((s) => (
+          <Stepper.Step key={s} label={STEP_TEXTS[s].label} aria-label={STEP_TEXTS[s].title} />
+        ))}
+      </Stepper>
+      <FormProvider {...form}>
+        <Paper
+          withBorder
+          radius="lg"
+          shadow="xs"
+          p={{ base: 'md', sm: 'xl' }}
+          component="form"
+          noValidate
+          aria-label={texts.title}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void (step === LAST_STEP ? submit() : goTo((step + 1) as DraftStep));
+          }}
+        >
+          <Stack gap="lg">
+            <Stack gap={4}>
+              <Title order={2} fz="h3">
+                {texts.title}
+              </Title>
+              <Text c="gray.7" size="sm">
+                {texts.intro}
+              </Text>
+            </Stack>
+            {step === 0 && (
+              <ReceiverStep
+                currentEstablishmentId={currentEstablishmentId}
+                initialType={receiverTypeOf(referral)}
+                savedAssignee={referral?.assignee ?? null}
+              />
+            )}
+            {step === 1 && (
+              <PatientStep establishmentId={currentEstablishmentId ?? ''} picker={patientPicker} />
+            )}
+            {step === 2 && draftId !== null && (
+              <FormsStep
+                draftId={draftId}
+                receiverId={form.getValues('to_establishment')?.id ?? null}
+                schedule={queue.schedule}
+              />
+            )}
+            {step === 3 && draftId !== null && <AttachmentsStep draftId={draftId} />}
+            {step === 4 && <DetailsStep />}
+            {step === 5 && <RenewalStep />}
+            <SaveStatusNote status={queue.status} saved={draftId !== null} />
+            <FormFooter
+              submitLabel={step === LAST_STEP ? 'Submit referral' : 'Next'}
+              saving={busy}
+              formError={formError}
+              onBack={step === 0 ? undefined : () => void goTo((step - 1) as DraftStep)}
+            />
+          </Stack>
+        </Paper>
+      </FormProvider>
+    </Stack>
+  );
+}

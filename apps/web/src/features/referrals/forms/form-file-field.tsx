@@ -1,0 +1,94 @@
+import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import type { Attachment } from '@referrals/domain/referrals/forms/attachment-schemas';
+import {
+  maxFilesOf,
+  maxSizeOf,
+  type FormField,
+} from '@referrals/domain/referrals/forms/form-template-schemas';
+import { IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { acceptAttribute, fileRefusal, megabytes } from './file-checks';
+import { labelOf } from './form-field-options';
+
+type FormFileFieldProps = {
+  field: FormField;
+  /** The attachments already in this field. */
+  files: readonly Attachment[];
+  onUpload: (file: File) => Promise<void>;
+  onRemove: (attachment: Attachment) => Promise<void>;
+  error?: string;
+};
+
+/** A template's file field: its files, a picker limited to the field's types and count, and removal. */
+export function FormFileField({ field, files, onUpload, onRemove, error }: FormFileFieldProps) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const label = labelOf(field);
+  const full = files.length >= maxFilesOf(field);
+
+  const pick = async (file: File | null) => {
+    if (file === null) return;
+    const refusal = fileRefusal(field, file, files.length);
+    setProblem(refusal);
+    if (refusal !== null) return;
+    setBusy(true);
+    try {
+      await onUpload(file);
+    } catch (failure) {
+      setProblem(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const message = problem ?? error;
+  return (
+    <Stack gap={6} role="group" aria-label={label}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      {files.map((file) => (
+        <Group key={file.id} gap="xs" wrap="nowrap">
+          <IconPaperclip size={16} aria-hidden />
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {file.original_name}
+          </Text>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${file.original_name}`}
+            onClick={() => void onRemove(file)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Group gap="sm">
+        <FileButton onChange={(file) => void pick(file)} accept={acceptAttribute(field)} disabled={full}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              size="xs"
+              leftSection={<IconUpload size={14} />}
+              loading={busy}
+              disabled={full}
+              aria-label={`Add a file to ${label}`}
+            >
+              Add a file
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="gray.7">
+          {maxFilesOf(field) === 1 ? 'One file' : `Up to ${maxFilesOf(field)} files`},{' '}
+          {megabytes(maxSizeOf(field))} each at most.
+        </Text>
+      </Group>
+      {message !== undefined && message !== null && (
+        <Text size="sm" c="red.8" role="alert">
+          {message}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { roles } from '@referrals/domain/people/people-codes';
+import { SUBMIT_FAILURE_MESSAGE } from '@referrals/domain/referrals/referral-draft-steps';
+import type { FormTemplate } from '@referrals/domain/referrals/forms/form-template-schemas';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
+import { fakeApi } from '@/test/fake-api';
+import { establishmentFixture } from '@/test/establishment-fixture';
+import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
+import { draftFixture } from '../create/draft-fixture';
+import type { PatientPickerSlot } from '../create/patient-step';
+import { CreateReferralPage } from './create-referral-page';
+
+beforeAll(() => embedRuntimeConfig());
+
+// The patients feature's picker is the app's to hand in; a stand-in that picks one patient will do here.
+const picker: PatientPickerSlot = ({ onChange, error }) => (
+  <div>
+    <button type="button" onClick={() => onChange({ id: 'emily', name: 'Emily Watson' })}>
+      Pick Emily
+    </button>
+    {error !== undefined && <p>{error}</p>}
+  </div>
+);
+
+const routes = [
+  { path: '/referrals/create/:id?', element: <CreateReferralPage patientPicker={picker} /> },
+  landing('/referrals/:id', 'The referral page'),
+];
+
+const gp = profileFixture({
+  role: roles.coded('GP'),
+  permissions: ['manage_referral', 'add_referral'],
+  employments: [employmentFixture('harbourside', 1, 'PR')],
+  current_establishment: 'harbourside',
+  registration_completed: true,
+});
+
+const template: FormTemplate = {
+  id: 't1',
+  name: 'cardiology',
+  title: 'Cardiology referral',
+  tmsv: '1.1',
+  position: 0,
+  sections: [
+    {
+      title: 'Investigations',
+      fields: [
+        { name: 'prior_echo', title: 'Previous echocardiogram?', type: 'radio', options: ['yes', 'no'] },
+        {
+          name: 'echo_date',
+          title: 'Date of the echocardiogram',
+          type: 'date',
+          visibility: { field: 'prior_echo', operator: 'equals', value: 'yes' },
+        },
+      ],
+    },
+  ],
+};
+
+const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
+
+function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'GET /api/profile/': { status: 200, body: gp },
+    'GET /api/establishments/': {
+      status: 200,
+      body: page([
+        establishmentFixture('harbourside', 'Harbourside Clinic'),
+        establishmentFixture('heart', 'North Shore Heart Clinic', {
+          doctors: [{ id: 'chen', title: 'Dr', first_name: 'James', last_name: 'Chen', role: 'SP' }],
+        }),
+      ]),
+    },
+    'POST /api/referrals/': { status: 201, body: draftFixture() },
+    'GET /api/referrals/draft-1/': { status: 200, body: draftFixture() },
+    'PATCH /api/referrals/draft-1/': { status: 200, body: draftFixture() },
+    'GET /api/referrals/draft-1/form-templates/': { status: 200, body: [template] },
+    'GET /api/referrals/draft-1/forms/': { status: 200, body: { forms: {} } },
+    'PUT /api/referrals/draft-1/forms/': (body) => ({
+      status: 200,
+      body: { forms: { cardiology: (body as { fields: object }).fields } },
+    }),
+    'GET /api/referrals/draft-1/referrer-attachments/': { status: 200, body: page([]) },
+    ...overrides,
+  });
+}
+
+describe('referral creation (spec section 4 Draft creation steps)', () => {
+  it('offers receivers other than the current establishment and starts the draft on leaving step 0', async () => {
+    const calls = api();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/referrals/create');
+
+    await screen.findByRole('radio', { name: /North Shore Heart Clinic/ });
+    expect(screen.queryByRole('radio', { name: /Harbourside Clinic/ })).toBeNull();
+    expect(calls.callsTo('GET /api/establishments/')[0]?.search).toContain('approved=true');
+
+    await user.click(screen.getByRole('radio', { name: /North Shore Heart Clinic/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await screen.findByRole('button', { name: 'Pick Emily' });
+    expect(calls.callsTo('POST /api/referrals/')[0]?.body).toMatchObject({
+      type: 'IN-APP',
+      to_establishment: 'heart',
+    });
+    expect(router.state.location.pathname).toBe('/referrals/create/draft-1');
+  });
+
+  it('reopens a draft on its receiver, chosen', async () => {
+    api();
+    renderRoutes(routes, '/referrals/create/draft-1?step=0');
+    const heart = await screen.findByRole('radio', { name: /North Shore Heart Clinic/ });
+    expect((heart as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('saves the draft as the patient is chosen', async () => {
+    const calls = api();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/create/draft-1?step=1');
+
+    await user.click(await screen.findByRole('button', { name: 'Pick Emily' }));
+    await waitFor(() => expect(calls.callsTo('PATCH /api/referrals/draft-1/').length).toBeGreaterThan(0));
+    expect(calls.callsTo('PATCH /api/referrals/draft-1/').at(-1)?.body).toMatchObject({ patient: 'emily' });
+  });
+
+  it('shows a hidden form field when its rule holds, and saves the form', async () => {
+    const calls = api();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/create/draft-1?step=2');
+
+    await user.click(await screen.findByRole('radio', { name: 'no' }));
+    expect(screen.queryByLabelText('Date of the echocardiogram')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'yes' }));
+    expect(await screen.findByLabelText('Date of the echocardiogram')).toBeTruthy();
+
+    await waitFor(() => expect(calls.callsTo('PUT /api/referrals/draft-1/forms/').length).toBeGreaterThan(0));
+    expect(calls.callsTo('PUT /api/referrals/draft-1/forms/').at(-1)?.body).toEqual({
+      form: 'cardiology',
+      fields: { prior_echo: 'yes' },
+    });
+  });
+
+  it('keeps what was typed and warns when a save fails', async () => {
+    api({ 'PATCH /api/referrals/draft-1/': { status: 503, body: { detail: 'Unavailable' } } });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/create/draft-1?step=4');
+
+    const supervisor = await screen.findByLabelText('Supervisor’s name');
+    await user.type(supervisor, 'Dr Lee');
+    expect(await screen.findByText('Not saved yet', {}, { timeout: 3000 })).toBeTruthy();
+    expect((supervisor as HTMLInputElement).value).toBe('Dr Lee');
+  });
+
+  it('shows the submit failure and the error on the step that owns it, and lands on the referral once sent', async () => {
+    let fail = true;
+    api({
+      'POST /api/referrals/draft-1/submit/': () =>
+        fail
+          ? { status: 400, body: { patient: ['This field is required.'] } }
+          : { status: 200, body: draftFixture({ status: { value: 'SBMT', display: 'Submitted' } }) },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/referrals/create/draft-1?step=5');
+
+    await user.click(await screen.findByRole('button', { name: 'Submit referral' }));
+    expect(await screen.findByText(SUBMIT_FAILURE_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(router.state.location.search).toBe('?step=1');
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Pick Emily' }));
+    await user.click(screen.getByRole('button', { name: 'Renewal and notifications' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit referral' }, { timeout: 3000 }));
+    expect(await screen.findByText('The referral page')).toBeTruthy();
+  });
+});

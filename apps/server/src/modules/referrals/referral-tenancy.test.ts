@@ -216,6 +216,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
         url: `${one}form-templates/`,
         reads: true,
       },
+      { method: 'GET', route: '/api/referrals/:id/forms/', url: `${one}forms/`, reads: true },
       {
         method: 'PUT',
         route: '/api/referrals/:id/forms/',

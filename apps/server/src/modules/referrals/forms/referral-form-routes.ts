@@ -6,6 +6,7 @@ import {
 } from '@referrals/domain/referrals/forms/form-template-schemas';
 import { ReferralConflictSchema } from '@referrals/domain/referrals/referral-schemas';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../../http/error-responses.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
 import { inVisibleReferral, ReferralIdParamsSchema, referralCall } from '../referral-call.ts';
 import { receiverFormTemplates } from './form-template-queries.ts';
 import { saveReferralForm } from './save-referral-form.ts';
@@ -34,6 +35,34 @@ export const referralFormRoutes: FastifyPluginCallbackZod = (app, _options, done
       inVisibleReferral(db, await referralCall(request, request.params.id), (tx, referral) =>
         receiverFormTemplates(tx, referral),
       ),
+  );
+
+  app.get(
+    '/api/referrals/:id/forms/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        operationId: 'getReferralForms',
+        summary: "The referral's form data, per template name (every side that sees the referral)",
+        security,
+        params: ReferralIdParamsSchema,
+        response: { 200: ReferralFormsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const call = await referralCall(request, request.params.id);
+      // Form answers are clinical data: each read is audited like the referral's own.
+      return inVisibleReferral(db, call, async (tx, referral) => {
+        await recordAudit(tx, call.actor, {
+          action: 'referral.forms.read',
+          resourceType: 'referral',
+          resourceId: referral.id,
+          patientId: referral.patient_id,
+        });
+        return { forms: referral.forms };
+      });
+    },
   );
 
   app.put(

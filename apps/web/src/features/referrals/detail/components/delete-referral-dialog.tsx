@@ -45,7 +45,7 @@ export function DeleteReferralDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" loading={action.isPending} onClick={confirm}>
+          <Button color="red.9" loading={action.isPending} onClick={confirm}>
             Delete
           </Button>
         </Group>

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expectAccessible } from './accessibility';
 import { screenshot, signIn } from './sign-in-helpers';
 
@@ -77,6 +78,12 @@ test('a GP opens a sent referral, uploads and downloads an attachment, archives 
   expect(saved.suggestedFilename()).toBe('ecg-2026.pdf');
   expect(await readFile(await saved.path())).toEqual(PDF);
   await screenshot(page, 'referral-page-attachment');
+  await page.getByRole('region', { name: 'Attachments', exact: true }).screenshot({
+    path: path.join(import.meta.dirname, '..', 'screenshots', 'referral-page-attachments-section.png'),
+  });
+  await page.getByRole('region', { name: 'History' }).screenshot({
+    path: path.join(import.meta.dirname, '..', 'screenshots', 'referral-page-history-section.png'),
+  });
 
   // Deleting an attachment asks first.
   await supplementary.getByRole('button', { name: 'Delete ecg-2026.pdf' }).click();
@@ -99,6 +106,23 @@ test('a GP opens a sent referral, uploads and downloads an attachment, archives 
   await expectAccessible(page, 'delete referral dialog');
   await screenshot(page, 'referral-page-delete');
   await remove.getByRole('button', { name: 'Cancel' }).click();
+
+  // The letter: saved as a PDF, and shown without the app's chrome in the print view.
+  const letter = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await letter;
+  expect(pdf.suggestedFilename()).toBe(`referral-${id}.pdf`);
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('link', { name: 'Print' }).click();
+  const printView = await opened;
+  await expect(printView).toHaveURL(`/referrals/pdf?id=${id}`);
+  await expect(printView.locator('iframe[title="Referral letter"]')).toBeVisible({ timeout: 20_000 });
+  await expect(printView.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  // No axe check here: Chromium's PDF viewer in the frame never lets the page reach network idle, which
+  // the shared check waits for.
+  await screenshot(printView, 'referral-page-print-view');
+  await printView.close();
 
   await page.getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByRole('button', { name: 'Unarchive' })).toBeVisible();
@@ -136,7 +160,7 @@ test('a referral that is missing, or another establishment’s, shows a friendly
   await expect(page.getByRole('heading', { level: 1, name: 'Referral not found' })).toBeVisible({
     timeout: 20_000,
   });
-  await expect(page.getByRole('link', { name: 'Go to the inbox' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toBeVisible();
   await expectAccessible(page, 'referral not found');
   await screenshot(page, 'referral-page-not-found');
 });

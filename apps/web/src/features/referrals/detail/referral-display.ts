@@ -20,15 +20,18 @@ export function receiverPerson(referral: Referral): string {
 }
 
 /**
- * To whom the referrer's contact details stay hidden (section 3 hide_referrer_contact flags), for the
+ * To whom the referrer's contact details stay hidden, as a phrase (section 3 hide_referrer_contact flags), for the
  * sender's own reminder; the receiver side is never sent those details.
  */
-export function hiddenContactAudiences(referral: Referral): string[] {
-  return [
+export function hiddenContactAudiences(referral: Referral): string | null {
+  const audiences = [
     referral.hide_referrer_contact_from_patient ? 'the patient' : null,
     referral.hide_referrer_contact_from_assignee ? 'the assignee' : null,
     referral.hide_referrer_contact_from_others ? 'others' : null,
   ].filter((audience): audience is string => audience !== null);
+  if (audiences.length === 0) return null;
+  const last = audiences.pop() as string;
+  return audiences.length === 0 ? last : `${audiences.join(', ')} and ${last}`;
 }
 
 /** The typed receiver details of a MANUAL referral, one line each, leaving out blanks. */

@@ -85,9 +85,7 @@ describe('the referral page (spec sections 2 /referrals/:id, 4 Actions, 8)', { t
     fakeApi({ 'GET /api/referrals/nope/': { status: 404, body: { detail: 'Not found.' } } });
     renderRoutes(routes, '/referrals/nope');
     expect(await screen.findByRole('heading', { name: 'Referral not found' })).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Go to the inbox' }).getAttribute('href')).toBe(
-      '/referrals/inbox/all',
-    );
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe('/');
   });
 
   it('asks before deleting, and deletes only on confirm', async () => {

@@ -21,7 +21,11 @@ export function DeleteAttachmentDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red.9" loading={pending} onClick={() => attachment !== null && onConfirm(attachment)}>
+          <Button
+            color="red.9"
+            loading={pending}
+            onClick={() => attachment !== null && onConfirm(attachment)}
+          >
             Delete
           </Button>
         </Group>

@@ -47,8 +47,8 @@ export function PartiesSection({ referral }: { referral: Referral }) {
           {referral.from_establishment !== null && <Line>{referral.from_establishment.name}</Line>}
           {referral.referrer_provider_num && <Line>Provider number {referral.referrer_provider_num}</Line>}
           {referral.supervisor_name && <Line>Supervisor {referral.supervisor_name}</Line>}
-          {referral.side === 'sender' && hiddenFrom.length > 0 && (
-            <Line>Your contact details are hidden from {hiddenFrom.join(', ')}.</Line>
+          {referral.side === 'sender' && hiddenFrom !== null && (
+            <Line>Your contact details are hidden from {hiddenFrom}.</Line>
           )}
         </Party>
         <Party heading="Receiver">

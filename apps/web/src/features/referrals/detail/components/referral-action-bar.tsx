@@ -22,6 +22,8 @@ const FLOW_LINKS = [
     actions: ['accept', 'waitlist', 'schedule', 'manual_schedule'],
     label: 'Triage',
     href: paths.referrals.triage.getHref,
+    // The receiver's next step; the other flows stay secondary beside it.
+    primary: true,
   },
   { actions: ['reschedule'], label: REFERRAL_ACTIONS.reschedule, href: paths.referrals.reschedule.getHref },
   { actions: ['forward'], label: REFERRAL_ACTIONS.forward, href: paths.referrals.forward.getHref },
@@ -69,7 +71,12 @@ export function ReferralActionBar({ referral }: { referral: Referral }) {
   return (
     <Group gap="xs">
       {FLOW_LINKS.filter((flow) => flow.actions.some((name) => allowed.has(name))).map((flow) => (
-        <Button key={flow.label} component={Link} to={flow.href(referral.id)}>
+        <Button
+          key={flow.label}
+          component={Link}
+          to={flow.href(referral.id)}
+          variant={'primary' in flow ? 'filled' : 'default'}
+        >
           {flow.label}
         </Button>
       ))}

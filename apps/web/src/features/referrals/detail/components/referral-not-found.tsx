@@ -12,8 +12,8 @@ export function ReferralNotFound() {
       title="Referral not found"
       color="gray"
       actions={
-        <Button component={Link} to={paths.referrals.inbox.getHref('all')}>
-          Go to the inbox
+        <Button component={Link} to={paths.home.getHref()}>
+          Go to the dashboard
         </Button>
       }
     >

@@ -5,9 +5,28 @@ import type { ReferralHistoryEntry } from '@referrals/domain/referrals/referral-
 import { SectionCard } from '@/ui/section-card';
 import { useReferralHistory } from '../referral-history';
 
+/** History rows that are not a lifecycle action (the server's own names for edits and files). */
+const OTHER_ENTRIES: Record<string, string> = {
+  create: 'Created',
+  'referral.create': 'Created',
+  update: 'Draft edited',
+  'forms.update': 'Form edited',
+  'attachment.create': 'Attachment added',
+  'attachment.update': 'Attachment note changed',
+  'attachment.delete': 'Attachment deleted',
+  reschedule_draft: 'Reschedule draft saved',
+};
+
 function actionText(entry: ReferralHistoryEntry): string {
-  if (entry.action === 'create') return 'Created';
+  const other = OTHER_ENTRIES[entry.action];
+  if (other !== undefined) return other;
   return referralActions.isCode(entry.action) ? referralActions.display(entry.action) : entry.action;
+}
+
+/** Which list a file went to or left; the history keeps no file names, they can name the patient. */
+function attachmentKind(entry: ReferralHistoryEntry): string | null {
+  const kind = entry.detail.kind;
+  return entry.action.startsWith('attachment.') && typeof kind === 'string' ? `${kind} attachments` : null;
 }
 
 function statusText(code: string | null): string | null {
@@ -23,6 +42,8 @@ export function HistorySection({ referralId }: { referralId: string }) {
         <Loader size="sm" aria-label="Loading the history" />
       ) : history.isError ? (
         <Text role="alert">The history could not be loaded. Please try again.</Text>
+      ) : history.data.length === 0 ? (
+        <Text c="gray.7">Nothing recorded yet.</Text>
       ) : (
         <Timeline bulletSize={14} lineWidth={2} active={history.data.length - 1}>
           {history.data.map((entry) => {
@@ -35,6 +56,7 @@ export function HistorySection({ referralId }: { referralId: string }) {
                   {' · '}
                   {formatDateTime(entry.occurred_at)}
                 </Text>
+                {attachmentKind(entry) !== null && <Text size="sm">In {attachmentKind(entry)}</Text>}
                 {from !== to && (
                   <Text size="sm">{from === null ? `Status ${to ?? ''}` : `${from} → ${to ?? ''}`}</Text>
                 )}

@@ -107,6 +107,17 @@ test('a GP opens a sent referral, uploads and downloads an attachment, archives 
   await screenshot(page, 'referral-page-delete');
   await remove.getByRole('button', { name: 'Cancel' }).click();
 
+  // Tags and sticky notes are the practice's own.
+  await page.getByLabel('New tag').fill('Cardiac follow-up');
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByRole('button', { name: 'Remove tag Cardiac follow-up' })).toBeVisible();
+  await page.getByLabel('New note').fill('Call the patient once the appointment is booked.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByText('Call the patient once the appointment is booked.')).toBeVisible();
+  await page.getByRole('region', { name: 'Sticky notes' }).scrollIntoViewIfNeeded();
+  await expectAccessible(page, 'referral page with a tag and a note');
+  await screenshot(page, 'referral-page-tags-notes');
+
   // The letter: saved as a PDF, and shown without the app's chrome in the print view.
   const letter = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF' }).click();

@@ -53,6 +53,8 @@ export function referralFixture(overrides: Partial<Referral> = {}): Referral {
     is_deleted: false,
     unread: false,
     allowed_actions: ['recall', 'clone', 'copy', 'share', 'archive', 'delete'],
+    tags: [],
+    sticky_notes: [],
     created_at: '2026-11-19T09:00:00+11:00',
     updated_at: '2026-11-20T09:00:00+11:00',
     ...overrides,

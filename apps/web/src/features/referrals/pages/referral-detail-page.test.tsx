@@ -153,4 +153,32 @@ describe('the referral page (spec sections 2 /referrals/:id, 4 Actions, 8)', { t
     expect((await screen.findByRole('alert')).textContent).toContain('scan.pdf is larger than 5 MB');
     expect(api.callsTo('POST /api/referrals/r1/supplementary-attachments/')).toHaveLength(0);
   });
+
+  it('adds a tag of your establishment, and has no tags or notes for a shared-with reader', async () => {
+    let referral = referralFixture();
+    const tag = { id: 't1', label: 'Urgent review', added_by: null, created_at: '2026-11-25T09:00:00+11:00' };
+    const api = fakeApi({
+      ...referralPageRoutes(referral),
+      'GET /api/referrals/r1/': () => ({ status: 200, body: referral }),
+      'POST /api/referrals/r1/tags/': () => {
+        referral = { ...referral, tags: [tag] };
+        return { status: 201, body: tag };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, '/referrals/r1');
+    await user.type(await screen.findByLabelText('New tag'), 'Urgent review');
+    await user.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect(await screen.findByRole('button', { name: 'Remove tag Urgent review' })).toBeDefined();
+    expect(api.callsTo('POST /api/referrals/r1/tags/')[0]?.body).toEqual({ label: 'Urgent review' });
+  });
+
+  it('shows a shared-with reader no actions and no tags or notes', async () => {
+    fakeApi(referralPageRoutes(referralFixture({ side: 'shared', allowed_actions: [] })));
+    renderRoutes(routes, '/referrals/r1');
+    expect(await screen.findByText(/Shared with you \(read only\)/)).toBeDefined();
+    expect(screen.queryByRole('region', { name: 'Tags' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Archive' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Print' })).toBeDefined();
+  });
 });

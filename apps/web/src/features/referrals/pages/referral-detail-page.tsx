@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-error';
@@ -12,6 +12,8 @@ import { PartiesSection } from '../detail/components/parties-section';
 import { ReferralActionBar } from '../detail/components/referral-action-bar';
 import { ReferralHeader } from '../detail/components/referral-header';
 import { ReferralNotFound } from '../detail/components/referral-not-found';
+import { StickyNotesSection } from '../detail/components/sticky-notes-section';
+import { TagsSection } from '../detail/components/tags-section';
 import { safeReturnUrl } from '../detail/return-url';
 import { useMarkViewed } from '../detail/use-mark-viewed';
 
@@ -62,6 +64,13 @@ export function ReferralDetailPage() {
       <MessageSection referral={record} />
       <FormsSection referralId={record.id} />
       <AttachmentsSection referral={record} />
+      {/* A shared-with reader has no tags or notes of its own on it (referral-annotation-schemas.ts). */}
+      {record.side !== 'shared' && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <TagsSection referral={record} />
+          <StickyNotesSection referral={record} />
+        </SimpleGrid>
+      )}
       <HistorySection referralId={record.id} />
     </Stack>
   );

@@ -113,7 +113,10 @@ test('a GP opens a sent referral, uploads and downloads an attachment, archives 
   await expect(page.getByRole('button', { name: 'Remove tag Cardiac follow-up' })).toBeVisible();
   await page.getByLabel('New note').fill('Call the patient once the appointment is booked.');
   await page.getByRole('button', { name: 'Add note' }).click();
-  await expect(page.getByText('Call the patient once the appointment is booked.')).toBeVisible();
+  await expect(
+    page.getByRole('paragraph').filter({ hasText: 'Call the patient once the appointment is booked.' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('New note')).toHaveValue('');
   await page.getByRole('region', { name: 'Sticky notes' }).scrollIntoViewIfNeeded();
   await expectAccessible(page, 'referral page with a tag and a note');
   await screenshot(page, 'referral-page-tags-notes');

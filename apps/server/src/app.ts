@@ -108,6 +108,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
           "'self'",
           ...(config.externalIdentity ? [new URL(config.externalIdentity.issuer).origin] : []),
         ],
+        // The referral print view shows the letter PDF it fetched (behind the token) as a blob in a frame.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,

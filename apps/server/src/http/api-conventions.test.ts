@@ -116,6 +116,8 @@ describe('API conventions: every answer from /api/ is JSON in the documented sha
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Only the app's own blobs (the print view's letter) may be framed.
+    expect(res.headers['content-security-policy']).toContain("frame-src 'self' blob:");
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 });

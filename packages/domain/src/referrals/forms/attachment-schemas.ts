@@ -11,6 +11,24 @@ export function attachmentLimitOf(kind: AttachmentKind): number {
   return kind === 'supplementary' ? SUPPLEMENTARY_ATTACHMENT_LIMIT : REFERRAL_ATTACHMENT_LIMIT;
 }
 
+/**
+ * Why a side may not change a list of attachments at a status, or null when it may (section 7
+ * Attachments): referrer attachments are the sender's while the referral is a draft, supplementary ones the
+ * sender's once submitted, receiver and reschedule ones the receiver's. A shared-with reader changes none.
+ */
+export function attachmentWriteRefusal(
+  kind: AttachmentKind,
+  side: 'sender' | 'receiver' | 'shared',
+  status: string,
+): 'side' | 'status' | null {
+  const senders = kind === 'referrer' || kind === 'supplementary';
+  if (side !== (senders ? 'sender' : 'receiver')) return 'side';
+  const isDraft = status === 'DRFT';
+  if (kind === 'referrer' && !isDraft) return 'status';
+  if (kind === 'supplementary' && isDraft) return 'status';
+  return null;
+}
+
 export const AttachmentMetaSchema = z.object({
   /** The form field the file belongs to, or null for a file outside any form. */
   field: z.string().max(200).nullable(),

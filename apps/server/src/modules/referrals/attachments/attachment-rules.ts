@@ -1,6 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Attachment, AttachmentKind } from '@referrals/domain/referrals/forms/attachment-schemas';
-import { attachmentLimitOf } from '@referrals/domain/referrals/forms/attachment-schemas';
+import {
+  attachmentLimitOf,
+  attachmentWriteRefusal,
+} from '@referrals/domain/referrals/forms/attachment-schemas';
 import {
   acceptedAttachmentTypes,
   DEFAULT_ATTACHMENT_ACCEPT_TEXT,
@@ -27,21 +30,20 @@ export const REFERRER_ATTACHMENTS_DRAFT_ONLY =
 export const SUPPLEMENTARY_AFTER_SUBMIT =
   'Supplementary attachments can be added once the referral has been submitted.';
 
-/**
- * Who may change which list (section 7 Attachments): referrer attachments the sender side while the
- * referral is a draft, supplementary ones the sender side once it is submitted, receiver and reschedule
- * attachments the receiver side. A shared-with reader changes nothing (403); the wrong status is a 409.
- */
+/** Who may change which list (the domain's rule): the wrong side is a 403, the wrong status a 409. */
 export function checkAttachmentWrite(
   kind: AttachmentKind,
   referral: ReferralRow,
   side: ReferralSideOfCaller,
 ) {
-  const senders = kind === 'referrer' || kind === 'supplementary';
-  if (side !== (senders ? 'sender' : 'receiver')) throw permissionDenied();
-  const isDraft = referral.status === 'DRFT';
-  if (kind === 'referrer' && !isDraft) throw statusConflict(REFERRER_ATTACHMENTS_DRAFT_ONLY, referral);
-  if (kind === 'supplementary' && isDraft) throw statusConflict(SUPPLEMENTARY_AFTER_SUBMIT, referral);
+  const refusal = attachmentWriteRefusal(kind, side, referral.status);
+  if (refusal === 'side') throw permissionDenied();
+  if (refusal === 'status') {
+    throw statusConflict(
+      kind === 'referrer' ? REFERRER_ATTACHMENTS_DRAFT_ONLY : SUPPLEMENTARY_AFTER_SUBMIT,
+      referral,
+    );
+  }
 }
 
 function statusConflict(message: string, referral: ReferralRow) {

@@ -147,6 +147,18 @@ describe('referral forms (section 7 form-templates and forms; section 4 Hidden f
     expect(audit.map((entry) => entry.action)).toContain('referral.forms.update');
   });
 
+  it('reads the form data back for both sides, and 404 for outsiders', async () => {
+    const base = await newDraft();
+    await p.gp.api('PUT', `${base}forms/`, { form: 'cardiology', fields: { weight: 70, height: 175 } });
+    const own = await p.gp.api('GET', `${base}forms/`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ forms: { cardiology: { weight: 70, bmi: '22.9' } } });
+    await p.gp.api('POST', `${base}submit/`);
+    const received = await p.specialist.api('GET', `${base}forms/`);
+    expect(received.json()).toMatchObject({ forms: { cardiology: { bmi: '22.9' } } });
+    expect((await p.outsider.api('GET', `${base}forms/`)).statusCode).toBe(404);
+  });
+
   it('computes the IAR level and keeps the other forms', async () => {
     const base = await newDraft();
     await p.gp.api('PUT', `${base}forms/`, { form: 'cardiology', fields: { weight: 70, height: 175 } });

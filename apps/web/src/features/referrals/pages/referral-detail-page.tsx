@@ -1,21 +1,77 @@
-import { IconFileText } from '@tabler/icons-react';
-import { useParams } from 'react-router';
-import { ComingSoon } from '@/ui/coming-soon';
+import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useParams, useSearchParams } from 'react-router';
+import { ApiError } from '@/lib/api-error';
+import { useReferral } from '../api/get-referral';
+import { AttachmentsSection } from '../detail/components/attachments-section';
+import { FormsSection } from '../detail/components/forms-section';
+import { HistorySection } from '../detail/components/history-section';
+import { LetterButtons } from '../detail/components/letter-buttons';
+import { MessageSection } from '../detail/components/message-section';
+import { PartiesSection } from '../detail/components/parties-section';
+import { ReferralActionBar } from '../detail/components/referral-action-bar';
+import { ReferralHeader } from '../detail/components/referral-header';
+import { ReferralNotFound } from '../detail/components/referral-not-found';
+import { StickyNotesSection } from '../detail/components/sticky-notes-section';
+import { TagsSection } from '../detail/components/tags-section';
+import { safeReturnUrl } from '../detail/return-url';
+import { useMarkViewed } from '../detail/use-mark-viewed';
 
-/** Referral details at /referrals/:id, with ?report, ?tab=conference and ?returnURL later (spec section 2). */
+/** What `?tab=conference` and `?report` will open; both arrive with their own issues. */
+function comingLater(params: URLSearchParams): string | null {
+  if (params.get('tab') === 'conference') return 'Case conferences on a referral come in a later release.';
+  if (params.has('report')) return 'Clinical reports on a referral come in a later release.';
+  return null;
+}
+
+/**
+ * One referral at /referrals/:id (spec section 2): who it is about and between, its status, message,
+ * forms, attachments and history, and the buttons for the actions this side may take now. Switching
+ * establishment here is refused by the selector (switch-refusal.ts matches this path).
+ */
 export function ReferralDetailPage() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const referral = useReferral(id);
+  useMarkViewed(referral.data);
+
+  if (referral.isPending) return <Loader aria-label="Loading the referral" />;
+  if (referral.isError) {
+    if (referral.error instanceof ApiError && referral.error.status === 404) return <ReferralNotFound />;
+    return (
+      <Paper withBorder radius="md" p="lg" maw={640}>
+        <Text role="alert">The referral could not be loaded. Please try again.</Text>
+      </Paper>
+    );
+  }
+  const record = referral.data;
+  const later = comingLater(params);
   return (
-    <ComingSoon
-      title="Referral"
-      subtitle={id === undefined ? undefined : `Referral ${id}`}
-      icon={IconFileText}
-      description="The whole referral in one place: the patient, the referrer and receiver, the referral form and attachments, its history, clinical reports and any case conference."
-      plannedFeatures={[
-        'Read the referral and its attachments',
-        'Triage, schedule, return, forward or recall it',
-        'Follow its history and clinical reports',
-      ]}
-    />
+    <Stack gap="lg" maw={1080}>
+      <ReferralHeader referral={record} backTo={safeReturnUrl(params.get('returnURL'))} />
+      <Group gap="xs" justify="space-between" align="flex-start">
+        <ReferralActionBar referral={record} />
+        <Group gap="xs">
+          <LetterButtons referralId={record.id} />
+        </Group>
+      </Group>
+      {later !== null && (
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} title="Coming later">
+          {later}
+        </Alert>
+      )}
+      <PartiesSection referral={record} />
+      <MessageSection referral={record} />
+      <FormsSection referralId={record.id} />
+      <AttachmentsSection referral={record} />
+      {/* A shared-with reader has no tags or notes of its own on it (referral-annotation-schemas.ts). */}
+      {record.side !== 'shared' && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <TagsSection referral={record} />
+          <StickyNotesSection referral={record} />
+        </SimpleGrid>
+      )}
+      <HistorySection referralId={record.id} />
+    </Stack>
   );
 }

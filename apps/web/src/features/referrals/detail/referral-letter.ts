@@ -1,0 +1,6 @@
+import { apiClient } from '@/lib/api-client';
+
+/** GET referrals/{id}/pdf/: the referral letter as the server renders it (spec section 7). */
+export function getReferralLetter(id: string, signal?: AbortSignal): Promise<Blob> {
+  return apiClient<Blob>(`/api/referrals/${encodeURIComponent(id)}/pdf/`, { responseType: 'blob', signal });
+}

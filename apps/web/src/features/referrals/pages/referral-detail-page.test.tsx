@@ -56,6 +56,17 @@ describe('the referral page (spec sections 2 /referrals/:id, 4 Actions, 8)', { t
     expect(api.callsTo('POST /api/referrals/r1/view/')).toHaveLength(0);
   });
 
+  it('leads the sender to the renew flow when the referral may be renewed', async () => {
+    fakeApi(
+      referralPageRoutes(
+        referralFixture({ status: { value: 'ACPT', display: 'Accepted' }, allowed_actions: ['renew'] }),
+      ),
+    );
+    renderRoutes(routes, '/referrals/r1');
+    const renew = await screen.findByRole('link', { name: 'Renew' });
+    expect(renew.getAttribute('href')).toBe('/referrals/r1/renew');
+  });
+
   it('marks a submitted referral viewed once when the receiver opens it, and offers the triage flows', async () => {
     const viewed = referralFixture({
       ...receiverReferral,

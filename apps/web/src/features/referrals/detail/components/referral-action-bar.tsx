@@ -29,6 +29,7 @@ const FLOW_LINKS = [
   { actions: ['forward'], label: REFERRAL_ACTIONS.forward, href: paths.referrals.forward.getHref },
   { actions: ['return'], label: REFERRAL_ACTIONS.return, href: paths.referrals.return.getHref },
   { actions: ['recall'], label: REFERRAL_ACTIONS.recall, href: paths.referrals.recall.getHref },
+  { actions: ['renew'], label: REFERRAL_ACTIONS.renew, href: paths.referrals.renew.getHref },
 ] as const;
 
 /** Actions done in one call, with the toast that confirms them. */
@@ -49,8 +50,8 @@ function failed(error: unknown) {
 
 /**
  * The buttons for exactly the actions the referral's `allowed_actions` lists for this side now
- * (referral-lifecycle.md; the server computes them from the domain's table). Renew and upload to an EMR
- * are not offered here yet.
+ * (referral-lifecycle.md; the server computes them from the domain's table). Upload to an EMR is not
+ * offered here yet (no EMR is connected).
  */
 export function ReferralActionBar({ referral }: { referral: Referral }) {
   const allowed = new Set(referral.allowed_actions);

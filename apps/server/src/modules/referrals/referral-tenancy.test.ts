@@ -7,6 +7,7 @@ import {
   referralHistory,
   referrals,
   referralShares,
+  messageTemplates,
   referralStickyNotes,
   referralTags,
 } from '../../db/schema/referrals.ts';
@@ -43,6 +44,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
   const attachmentIds: Record<string, string> = {};
   let tagId: string;
   let noteId: string;
+  let templateId: string;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -101,6 +103,13 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       .values({ referral_id: referralId, establishment_id: p.clinic.id, body: 'Call the GP first' })
       .returning();
     noteId = note?.id ?? '';
+    // A message template of an establishment none of the people here work at.
+    const owner = await createEstablishment(t.database.db, { name: 'Template Owner Clinic' });
+    const [template] = await t.database.db
+      .insert(messageTemplates)
+      .values({ establishment_id: owner.id, name: 'Booked', body: 'Booked.', message_type: 'triage' })
+      .returning();
+    templateId = template?.id ?? '';
   });
   afterAll(() => t.app.close());
 
@@ -263,6 +272,17 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
         url: `${one}sticky-notes/${noteId}/`,
       },
       {
+        method: 'PUT',
+        route: '/api/referrals/templates/messages/:id/',
+        url: `/api/referrals/templates/messages/${templateId}/`,
+        body: { name: 'Mine', body: 'Mine.', message_type: 'triage' },
+      },
+      {
+        method: 'DELETE',
+        route: '/api/referrals/templates/messages/:id/',
+        url: `/api/referrals/templates/messages/${templateId}/`,
+      },
+      {
         method: 'GET',
         route: '/api/referrals/:id/supplementary-attachments/zip/',
         url: `${one}supplementary-attachments/zip/`,
@@ -290,6 +310,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       await db.select().from(referralAttachments).orderBy(asc(referralAttachments.id)),
       await db.select().from(referralTags).orderBy(asc(referralTags.id)),
       await db.select().from(referralStickyNotes).orderBy(asc(referralStickyNotes.id)),
+      await db.select().from(messageTemplates).orderBy(asc(messageTemplates.id)),
     ]);
   }
 

@@ -1,8 +1,10 @@
 import { Stack } from '@mantine/core';
 import type { CodeList } from '@referrals/domain/codes';
+import type { MessageTemplateType } from '@referrals/domain/referrals/message-template-schemas';
 import { OTHER_REASON } from '@referrals/domain/referrals/referral-reason-codes';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { CheckboxField, SelectField, TextareaField, TextField } from '@/ui/form-fields';
+import { MessageTemplateTools } from './message-templates/message-template-tools';
 
 /** A code list as select options, in the list's order. */
 export function codeOptions<K extends string>(list: CodeList<K>) {
@@ -39,19 +41,30 @@ export function ReasonFields<K extends string>({
   );
 }
 
-/** A message to the other side; message templates come later (issue 14). */
+/** A message to the other side, with the establishment's templates of its type when it has one. */
 export function MessageField({
   name,
   label,
   description,
   withAsterisk,
+  templateType,
 }: {
   name: string;
   label: string;
   description: string;
   withAsterisk?: boolean;
+  templateType?: MessageTemplateType;
 }) {
-  return <TextareaField name={name} label={label} description={description} withAsterisk={withAsterisk} />;
+  const field = (
+    <TextareaField name={name} label={label} description={description} withAsterisk={withAsterisk} />
+  );
+  if (templateType === undefined) return field;
+  return (
+    <Stack gap="xs">
+      <MessageTemplateTools name={name} type={templateType} />
+      {field}
+    </Stack>
+  );
 }
 
 /** Whom the receiver's change is e-mailed to (section 3 receiver_email_notify_*). */

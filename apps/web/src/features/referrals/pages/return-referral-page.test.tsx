@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
@@ -71,5 +71,55 @@ describe('returning a referral (spec sections 4 Other flows, 5 Return)', { timeo
       receiver_message: 'Please refer to orthopaedics.',
     });
     expect(await screen.findByText('Referral returned')).toBeDefined();
+  });
+
+  it('fills the message from one of the establishment’s return templates, and keeps a new one', async () => {
+    const template = {
+      id: 't1',
+      name: 'Wrong specialty',
+      body: 'This is not our specialty; please refer to orthopaedics.',
+      message_type: { value: 'return', display: 'Return message' },
+      establishment: 'clinic-1',
+      created_at: '2026-11-01T00:00:00Z',
+      updated_at: '2026-11-01T00:00:00Z',
+    };
+    const api = fakeApi({
+      [`GET ${base}/`]: { status: 200, body: referral },
+      'GET /api/referrals/templates/messages/': {
+        status: 200,
+        body: { count: 1, next: null, previous: null, results: [template] },
+      },
+      'POST /api/referrals/templates/messages/': {
+        status: 201,
+        body: { ...template, id: 't2', name: 'Seen already', body: 'Seen last week.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, `/referrals/${referral.id}/return`);
+
+    expect(await heading('Why are you returning it?')).toBeDefined();
+    await user.click(screen.getByRole('combobox', { name: /Reason for return/ }));
+    await user.click(await screen.findByRole('option', { name: 'Duplicate referral' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await heading('Message to the referrer')).toBeDefined();
+    expect(api.callsTo('GET /api/referrals/templates/messages/')[0]?.search).toContain('message_type=return');
+
+    const picker = screen.getByRole('combobox', { name: 'Use a template' });
+    await waitFor(() => expect(picker).toHaveProperty('disabled', false));
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Wrong specialty' }));
+    expect(screen.getByLabelText('Message')).toHaveProperty('value', template.body);
+
+    await user.clear(screen.getByLabelText('Message'));
+    await user.type(screen.getByLabelText('Message'), 'Seen last week.');
+    await user.click(screen.getByRole('button', { name: 'Save as template' }));
+    await user.type(await screen.findByLabelText('Template name'), 'Seen already');
+    await user.click(screen.getByRole('button', { name: 'Save template' }));
+    expect(await screen.findByText('Template “Seen already” saved')).toBeDefined();
+    expect(api.callsTo('POST /api/referrals/templates/messages/')[0]?.body).toEqual({
+      name: 'Seen already',
+      body: 'Seen last week.',
+      message_type: 'return',
+    });
   });
 });

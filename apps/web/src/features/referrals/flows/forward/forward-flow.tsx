@@ -66,6 +66,7 @@ export const forwardFlow: ReferralFlowDefinition<ForwardValues> = {
           />
           <MessageField
             name="receiver_message"
+            templateType="forward"
             label="Message to the referrer"
             description="Optional: sent to the referrer with the forwarded referral."
           />

@@ -82,6 +82,7 @@ export function ReceiverPage({ referral }: { referral: Referral }) {
       )}
       <MessageField
         name="forwarded_message"
+        templateType="forward"
         label="Message to the new receiver"
         description="Why you are forwarding it and what they should know."
       />

@@ -42,6 +42,7 @@ export const recallFlow: ReferralFlowDefinition<RecallValues> = {
       render: () => (
         <MessageField
           name="recall_message"
+          templateType="recall"
           label="Message"
           description="Sent to the receiver with the recall."
         />

@@ -39,6 +39,7 @@ export const returnFlow: ReferralFlowDefinition<ReturnValues> = {
       render: () => (
         <MessageField
           name="receiver_message"
+          templateType="return"
           label="Message"
           description="Sent to the referrer with the returned referral."
         />

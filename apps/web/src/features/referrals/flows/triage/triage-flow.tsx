@@ -137,6 +137,7 @@ export const triageFlow: ReferralFlowDefinition<TriageValues> = {
       render: () => (
         <MessageField
           name="receiver_message"
+          templateType="triage"
           label="Message"
           description="Sent to the referrer with your decision."
         />

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
+import { apiSessionFor } from './referral-api';
 import { GP, screenshot, signIn } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -7,29 +8,11 @@ test.use({ viewport: { width: 1366, height: 900 } });
 type ReferralPage = { results: { id: string; referrer: { name: string } | null }[] };
 
 /**
- * Signs `email` in in a browser of their own and answers their API calls' bearer token, as the app sends it,
- * so the test can act for them through the API while the GP watches in the page under test.
- */
-async function actAs(browser: Browser, baseURL: string, email: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const token = new Promise<string>((resolve) => {
-    page.on('request', (request) => {
-      const authorization = request.headers().authorization;
-      if (authorization && request.url().includes('/api/')) resolve(authorization);
-    });
-  });
-  await signIn(page, { email });
-  const headers = { Authorization: await token };
-  return { request: context.request, headers, close: () => context.close() };
-}
-
-/**
  * The receiver opens the GP's newest submitted referral in their inbox (POST referrals/{id}/view/), which
  * tells the GP it is under review: a notification (spec section 4 Notifications). Answers its id.
  */
 async function receiverViewsAReferral(browser: Browser, baseURL: string, email: string): Promise<string> {
-  const receiver = await actAs(browser, baseURL, email);
+  const receiver = await apiSessionFor(browser, baseURL, email);
   const inbox = await receiver.request.get('/api/referrals/?box=inbox&list=new', {
     headers: receiver.headers,
   });

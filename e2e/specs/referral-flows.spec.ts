@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
+import { freshSubmittedReferral } from './referral-api';
 import { screenshot, signIn } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -69,14 +70,12 @@ async function check(page: Page, name: string) {
 
 test('the specialist triages a submitted referral through the five pages and books the appointment', async ({
   page,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(90_000);
+  const id = await freshSubmittedReferral(browser, baseURL ?? '');
   const auth = await signInAs(page, SPECIALIST);
-  const submitted = (await listReferrals(page, auth, 'SBMT')).find(
-    (r) => r.type === 'IN-APP' && r.assignee !== null,
-  );
-  expect(submitted).toBeDefined();
-  const id = (submitted as ListedReferral).id;
   await page.goto(`/referrals/${id}/triage`);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Triage referral' })).toBeVisible();

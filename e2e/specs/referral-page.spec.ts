@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expectAccessible } from './accessibility';
+import { freshSubmittedReferral } from './referral-api';
 import { screenshot, signIn } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -145,11 +146,15 @@ test('a GP opens a sent referral, uploads and downloads an attachment, archives 
   await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible();
 });
 
-test('the specialist opens a submitted referral and it becomes Under review', async ({ page }) => {
+test('the specialist opens a submitted referral and it becomes Under review', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
+  const id = await freshSubmittedReferral(browser, baseURL ?? '');
   const token = watchToken(page);
   await signIn(page, { to: '/', email: 'specialist@demo.test' });
-  const id = await firstReferral(page, token(), 'box=inbox&list=new', (item) => item.type === 'IN-APP');
 
   await page.goto(`/referrals/${id}`);
   // The first open loads the app again (a full navigation), on a machine shared by several runs.

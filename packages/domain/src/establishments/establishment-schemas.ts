@@ -31,6 +31,10 @@ const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
     .transform((value) => (value ? value.split(',').map((part) => part.trim()) : undefined))
     .pipe(z.array(item).optional());
 
+/** GET establishments/{id}/: `include_doctors=true` adds its verified doctors, as the list does (the triage's assignees). */
+export const EstablishmentDetailQuerySchema = z.object({ include_doctors: booleanQuery });
+export type EstablishmentDetailQuery = z.infer<typeof EstablishmentDetailQuerySchema>;
+
 /** GET (public/)establishments/ filters (section 3, Establishment list filters); one type is one paged list. */
 export const EstablishmentListQuerySchema = PageQuerySchema.extend({
   keyword: text().trim().max(100).optional(),

@@ -146,6 +146,15 @@ describe('the establishment list filters', () => {
     expect((await list('')).json().results[0]).not.toHaveProperty('doctors');
   });
 
+  it('adds the doctors to one establishment with include_doctors, as the triage’s assignees', async () => {
+    const alpha = (await list('')).json().results.find((e: { name: string }) => e.name === 'Alpha Heart');
+    const one = await me.api('GET', `/api/establishments/${alpha.id}/?include_doctors=true`);
+    expect(one.json().doctors).toEqual([
+      expect.objectContaining({ first_name: 'James', last_name: 'Chen', role: 'SP' }),
+    ]);
+    expect((await me.api('GET', `/api/establishments/${alpha.id}/`)).json()).not.toHaveProperty('doctors');
+  });
+
   it('orders by name either way with order_by, and refuses an ordering it does not know', async () => {
     expect(names(await list('order_by=-name'))).toEqual(['Gamma 50% Off', 'Beta Kids', 'Alpha Heart']);
     for (const path of ['/api/establishments/?type=CL&', '/api/public/establishments/?type=CL&']) {

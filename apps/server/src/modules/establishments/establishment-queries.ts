@@ -156,6 +156,7 @@ export async function getEstablishment(
   q: Queryable,
   caller: Caller,
   id: string,
+  options: { includeDoctors: boolean } = { includeDoctors: false },
 ): Promise<Establishment | undefined> {
   const [row] = await q
     .select(withHospital)
@@ -167,7 +168,7 @@ export async function getEstablishment(
     q,
     caller,
     [{ place: row.place, hospital: row.hospital?.id ? row.hospital : null }],
-    { includeDoctors: false },
+    options,
   );
   return described;
 }

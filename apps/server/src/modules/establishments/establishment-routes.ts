@@ -9,6 +9,7 @@ import {
   EstablishmentSchema,
   PublicEstablishmentPageSchema,
   type PublicEstablishmentSchema,
+  EstablishmentDetailQuerySchema,
   EstablishmentIdParamsSchema,
 } from '@referrals/domain/establishments/establishment-schemas';
 import { establishments } from '../../db/schema/establishments.ts';
@@ -66,8 +67,10 @@ export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, don
         tags: ['establishments'],
         operationId: 'getEstablishment',
         summary: 'One establishment, with can_edit and can_delete for the caller',
+        description: '`include_doctors=true` adds its verified doctors (the assignees a triage may choose).',
         security,
         params: EstablishmentIdParamsSchema,
+        querystring: EstablishmentDetailQuerySchema,
         response: {
           200: EstablishmentSchema,
           400: FieldErrorsSchema,
@@ -77,7 +80,9 @@ export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, don
       },
     },
     async (request) => {
-      const found = await getEstablishment(db, await callerOf(request), request.params.id);
+      const found = await getEstablishment(db, await callerOf(request), request.params.id, {
+        includeDoctors: request.query.include_doctors === 'true',
+      });
       if (!found) throw notFound();
       return found;
     },

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { establishmentFixture } from '@/test/establishment-fixture';
 import { fakeApi } from '@/test/fake-api';
 import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
 import { referralFixture } from '../flows/referral-fixture';
@@ -127,6 +128,50 @@ describe('the receiver triage flow (spec section 4 Receiver triage flow)', { tim
     expect(await heading('Triage details')).toBeDefined();
     expect(screen.getByText('This field is required.')).toBeDefined();
     expect(api.callsTo(`PUT ${base}/accept/`).map((call) => call.search)).toEqual(['?validate=true']);
+  });
+
+  it('offers the receiving establishment’s doctors as the assignee and sends the one chosen', async () => {
+    const unassigned = referralFixture({ assignee: null });
+    const clinic = unassigned.to_establishment?.id ?? '';
+    const { api } = start(
+      {
+        [`GET /api/establishments/${clinic}/`]: {
+          status: 200,
+          body: establishmentFixture(clinic, 'North Shore Heart Clinic', {
+            doctors: [
+              {
+                id: '3c1f0a2b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+                title: 'DR',
+                first_name: 'Amara',
+                last_name: 'Osei',
+                role: 'SP',
+              },
+            ],
+          }),
+        },
+        [`PUT ${base}/accept/`]: {
+          status: 200,
+          body: referralFixture({ status: { value: 'ACPT', display: 'Accepted' } }),
+        },
+      },
+      unassigned,
+    );
+    const user = userEvent.setup();
+    await heading('Triage details');
+    await user.click(screen.getByRole('combobox', { name: /Assignee/ }));
+    await user.click(await screen.findByRole('option', { name: 'Dr Amara Osei' }));
+    expect(api.callsTo(`GET /api/establishments/${clinic}/`)[0]?.search).toBe('?include_doctors=true');
+    await next();
+    await heading('Scheduling');
+    await user.click(screen.getByRole('button', { name: 'Skip scheduling' }));
+    await heading('Notifications');
+    await next();
+    await heading('Check and confirm');
+    await user.click(screen.getByRole('button', { name: 'Accept referral' }));
+    expect(await screen.findByText('The referral page')).toBeDefined();
+    expect(api.callsTo(`PUT ${base}/accept/`)[1]?.body).toMatchObject({
+      assignee: '3c1f0a2b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+    });
   });
 
   it("shows the server's words when the referral's status changed meanwhile (409)", async () => {

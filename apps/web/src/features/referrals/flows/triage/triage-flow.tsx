@@ -11,7 +11,7 @@ import {
 } from '../flow-fields';
 import { FlowSummary } from '../flow-summary';
 import type { ReferralFlowDefinition } from '../referral-flow';
-import { AssigneeNote } from './assignee-note';
+import { AssigneeField } from './assignee-field';
 import { SchedulingPage } from './scheduling-page';
 import { triageAction, type TriageValues } from './triage-action';
 
@@ -87,7 +87,7 @@ export const triageFlow: ReferralFlowDefinition<TriageValues> = {
       errorPage: 1,
       render: ({ referral }) => (
         <Stack gap="md">
-          <AssigneeNote referral={referral} />
+          <AssigneeField referral={referral} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <SelectField
               name="triage_priority"

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
+import { choose, next, pageHeading } from './flow-steps';
 import { freshSubmittedReferral } from './referral-api';
 import { screenshot, signIn } from './sign-in-helpers';
 
@@ -48,18 +49,6 @@ async function statusOf(page: Page, authorization: string, id: string): Promise<
     headers: { Authorization: authorization },
   });
   return ((await response.json()) as { status: { value: string } }).status.value;
-}
-
-const pageHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-
-async function next(page: Page, heading: string) {
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(pageHeading(page, heading)).toBeVisible();
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** Every page of a flow is looked at and checked against WCAG 2.2 AA. */

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
+import { choose, next, pageHeading } from './flow-steps';
 import { chooseReceiver, completeAndSubmitReferral } from './referral-wizard-steps';
 import { screenshot, signIn } from './sign-in-helpers';
 
@@ -20,18 +21,6 @@ async function inboxUnread(page: Page): Promise<number> {
     .getByRole('group', { name: 'Inbox' });
   const badge = inbox.getByRole('link', { name: /^Referrals/ }).getByLabel(/^\d+ unread$/);
   return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
-}
-
-const pageHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-
-async function next(page: Page, heading: string) {
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(pageHeading(page, heading)).toBeVisible();
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test('a GP refers a patient, the specialist finds it new and unread, opens it and books it, and the GP sees it scheduled', async ({

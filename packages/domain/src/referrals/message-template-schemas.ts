@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { requiredText } from './referral-action-fields.ts';
 import { CodedValueSchema, PageQuerySchema, pageOf } from '../api.ts';
 import { defineCodeList } from '../codes.ts';
-import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../patients/patient-schemas.ts';
 
 /**
  * Message templates (spec sections 3 "message templates (name, body, message_type, establishment)", 7
@@ -21,14 +21,6 @@ export type MessageTemplateType = z.infer<typeof messageTemplateTypes.schema>;
 
 export const MESSAGE_TEMPLATE_NAME_MAX_LENGTH = 100;
 export const MESSAGE_TEMPLATE_BODY_MAX_LENGTH = 5000;
-
-const requiredText = (max: number) =>
-  z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .min(1, { message: REQUIRED_MESSAGE })
-    .max(max)
-    .regex(/^[^\0]*$/, { message: NUL_MESSAGE });
 
 export const MessageTemplateWriteSchema = z.object({
   name: requiredText(MESSAGE_TEMPLATE_NAME_MAX_LENGTH),

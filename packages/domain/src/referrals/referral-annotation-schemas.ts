@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../patients/patient-schemas.ts';
+import { requiredText } from './referral-action-fields.ts';
 
 /**
  * Tags and sticky notes (spec section 3 "Other items attached to a referral", 7 "Sticky notes and tags").
@@ -9,14 +9,6 @@ import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../patients/patient-schemas.ts';
 
 export const REFERRAL_TAG_MAX_LENGTH = 50;
 export const STICKY_NOTE_MAX_LENGTH = 2000;
-
-const requiredText = (max: number) =>
-  z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .min(1, { message: REQUIRED_MESSAGE })
-    .max(max)
-    .regex(/^[^\0]*$/, { message: NUL_MESSAGE });
 
 const AuthorSchema = z.object({ id: z.string(), name: z.string() });
 

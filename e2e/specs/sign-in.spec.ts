@@ -53,7 +53,7 @@ test('a signed-in user reloads the page and stays signed in', async ({ page }) =
   await page.reload();
 
   await expect(page).toHaveURL('/referrals/outbox/all');
-  await expect(page.getByRole('heading', { level: 1, name: 'Referrals outbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   await expect(loginHeading(page)).toBeHidden();
   await banner(page).getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu').getByText(GP.name)).toBeVisible();

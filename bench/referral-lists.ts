@@ -21,7 +21,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { listReferrals } from '../apps/server/src/modules/referrals/lists/list-referrals.ts';
 import { loadCaller } from '../apps/server/src/modules/tenancy/caller.ts';
 import { SignInClient } from '../apps/server/test/sign-in-client.ts';
-import { createBenchDatabase, dropBenchDatabase, measureConcurrently } from './bench-support.ts';
+import { createBenchDatabase, dropBenchDatabase, getJson, measureConcurrently } from './bench-support.ts';
 
 const referralCount = Number(process.env.BENCH_REFERRALS ?? 1_000_000);
 const patientCount = Math.max(1_000, Math.round(referralCount / 5));
@@ -75,11 +75,8 @@ try {
       });
       const http = await measureConcurrently(clients, requestsPerCase, async (i) => {
         const query = new URLSearchParams(params(i));
-        const res = await fetch(`${address}/api/referrals/?${query.toString()}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        if (res.status !== 200) throw new Error(`GET referrals/ answered ${res.status}: ${await res.text()}`);
-        return ((await res.json()) as { count: number }).count;
+        return (await getJson<{ count: number }>(`${address}/api/referrals/?${query.toString()}`, token))
+          .count;
       });
       console.log(`referral list, ${name} (${runtime.kind}, ${clients} clients, ${bare.matches} matches on average):
   bare query: p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.perSecond} requests/s

@@ -27,12 +27,12 @@ export async function startSession(
 }
 
 /**
- * Whether the session may still be used: not ended, and not idle longer than the user's session_expiry
- * minutes (30 by default, spec section 9). A usable session counts this moment as activity. It reads the
- * user row's part the caller's access needs (tenancy/caller.ts) in the same query.
+ * Every signed-in call runs this statement, so it is built once per database and prepared on the server:
+ * building it (the employments' JSON) cost more CPU than the database spent running it.
  */
-export async function checkSession(db: Database, grantId: string, now = new Date()): Promise<SessionCheck> {
-  const [row] = await db
+const sessionChecks = new WeakMap<Database, ReturnType<typeof prepareSessionCheck>>();
+function prepareSessionCheck(db: Database) {
+  return db
     .select({
       userId: authSessions.user_id,
       lastActivity: authSessions.last_activity_at,
@@ -42,7 +42,22 @@ export async function checkSession(db: Database, grantId: string, now = new Date
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.user_id))
-    .where(eq(authSessions.grant_id, grantId));
+    .where(eq(authSessions.grant_id, sql.placeholder('grantId')))
+    .prepare('auth_session_check');
+}
+function sessionCheckOf(db: Database) {
+  let prepared = sessionChecks.get(db);
+  if (!prepared) sessionChecks.set(db, (prepared = prepareSessionCheck(db)));
+  return prepared;
+}
+
+/**
+ * Whether the session may still be used: not ended, and not idle longer than the user's session_expiry
+ * minutes (30 by default, spec section 9). A usable session counts this moment as activity. It reads the
+ * user row's part the caller's access needs (tenancy/caller.ts) in the same query.
+ */
+export async function checkSession(db: Database, grantId: string, now = new Date()): Promise<SessionCheck> {
+  const [row] = await sessionCheckOf(db).execute({ grantId });
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.endedAt) return { ok: false, reason: 'ended', userId: row.userId };
   const limitMs = row.expiryMinutes ? row.expiryMinutes * 60_000 : SESSION_INACTIVITY_TIMEOUT_MS;

@@ -15,8 +15,8 @@ declare module 'fastify' {
   }
 }
 
-/** Who a valid access token speaks for, and the sign-in session it belongs to. */
-export type VerifiedToken = { userId: string; sessionKey: string };
+/** Who a valid access token speaks for, the sign-in session it belongs to, and when it expires (epoch ms). */
+export type VerifiedToken = { userId: string; sessionKey: string; expiresAt: number };
 
 /**
  * Checks an access token's signature, issuer and audience. The built-in provider's sessions begin at the

@@ -18,7 +18,8 @@ export function builtInTokenVerifier(urls: IdentityUrls, signingKey: JWK): Token
         () => undefined,
       );
       if (typeof claims?.gid !== 'string' || typeof claims.sub !== 'string') return undefined;
-      return { userId: claims.sub, sessionKey: claims.gid };
+      if (typeof claims.exp !== 'number') return undefined;
+      return { userId: claims.sub, sessionKey: claims.gid, expiresAt: claims.exp * 1000 };
     },
   };
 }

@@ -37,7 +37,7 @@ export function externalTokenVerifier(db: Database, identity: ExternalIdentity):
         (result) => result.payload,
         () => undefined,
       );
-      if (typeof claims?.sub !== 'string') return undefined;
+      if (typeof claims?.sub !== 'string' || typeof claims.exp !== 'number') return undefined;
       const [user] = await db
         .select({ id: users.id })
         .from(users)
@@ -50,7 +50,11 @@ export function externalTokenVerifier(db: Database, identity: ExternalIdentity):
           : typeof claims.auth_time === 'number'
             ? `at:${claims.auth_time}`
             : `token:${claims.jti ?? String(claims.iat)}`;
-      return { userId: user.id, sessionKey: `external:${claims.sub}:${signIn}` };
+      return {
+        userId: user.id,
+        sessionKey: `external:${claims.sub}:${signIn}`,
+        expiresAt: claims.exp * 1000,
+      };
     },
   };
 }

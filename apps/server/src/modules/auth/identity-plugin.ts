@@ -6,6 +6,7 @@ import { registerAuthorizationServerMetadata } from './authorization-server-meta
 import { createAuthenticate } from './authenticate.ts';
 import { builtInTokenVerifier } from './built-in-token-verifier.ts';
 import { externalTokenVerifier } from './external-token-verifier.ts';
+import { rememberVerifiedTokens } from './verified-token-cache.ts';
 import { emailVerificationRoutes } from './email-verification-routes.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { createOidcProvider, identityUrls } from './oidc-provider.ts';
@@ -63,7 +64,7 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
   registerTokenRoute(app, provider);
   app.decorate(
     'authenticate',
-    createAuthenticate(app.database.db, builtInTokenVerifier(urls, keys.signingKey)),
+    createAuthenticate(app.database.db, rememberVerifiedTokens(builtInTokenVerifier(urls, keys.signingKey))),
   );
   registerUserinfoRoute(app);
   registerAuthorizationServerMetadata(app, urls.issuer);

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PageQuery } from '@referrals/domain/api';
 import { titles, type CarerType } from '@referrals/domain/people/people-codes';
 import { normaliseMedicareNumber } from '@referrals/domain/patients/patient-save-rules';
@@ -24,6 +25,7 @@ import {
 import { users } from '../../db/schema/people.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
+import { prefixBounds, preparedFor, StatementShape } from '../../db/prepared-shapes.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
 import type { Caller } from '../tenancy/caller.ts';
 import { patientEstablishmentOf, patientsVisibleTo } from './patient-visibility.ts';
@@ -36,80 +38,99 @@ export function prefixPattern(word: string): string {
   return `${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Ids of the patients with an MRN at the establishment starting with `pattern` (patient_mrns_establishment_number_idx). */
-function mrnPrefixIds(establishmentId: string, pattern: string): SQL {
+/** `column` starts with `prefix`: a range of its text_pattern_ops index, bound (prepared-shapes.ts). */
+function startsWith(shape: StatementShape, column: SQL | AnyColumn, prefix: string): SQL {
+  const { low, high } = prefixBounds(prefix);
+  return sql`(${column} ~>=~ ${shape.bind(low)} and ${column} ~<~ ${shape.bind(high)})`;
+}
+
+/** Ids of the patients with an MRN at the establishment starting with `prefix` (patient_mrns_establishment_number_idx). */
+function mrnPrefixIds(shape: StatementShape, establishment: Placeholder, prefix: string): SQL {
   return sql`select m.patient_id from ${patientMrns} m
-    where m.establishment_id = ${establishmentId} and lower(m.number) like ${pattern}`;
+    where m.establishment_id = ${establishment} and ${startsWith(shape, sql`lower(m.number)`, prefix)}`;
 }
 
 const v = visiblePatients;
+// The union's branches read visible_patients again as `w` (keywordCondition).
+const w = alias(visiblePatients, 'w');
 
 /**
  * One keyword word: the start of the first name, last name, Medicare number or an MRN at the caller's
  * establishment. Each branch of the union is one range of an index that starts with the establishment (the
- * name keys are stored lower-cased; LIKE's wildcards are escaped), so a search reads only the matching rows:
- * written as one OR, the planner walked the establishment's whole range instead (bench/patient-search.ts).
+ * name keys are stored lower-cased), so a search reads only the matching rows: written as one OR, the
+ * planner walked the establishment's whole range instead (bench/patient-search.ts).
  */
-function keywordCondition(word: string, establishmentId: string): SQL {
-  const pattern = prefixPattern(word);
-  const medicare = prefixPattern(normaliseMedicareNumber(word));
-  const w = sql`${v} w`;
+function keywordCondition(shape: StatementShape, word: string, establishment: Placeholder): SQL {
+  const medicare = normaliseMedicareNumber(word);
   return sql`${v.patient_id} in (
-    select w.patient_id from ${w} where w.establishment_id = ${establishmentId} and w.last_name_key like ${pattern}
+    select ${w.patient_id} from ${v} w where ${w.establishment_id} = ${establishment} and ${startsWith(shape, w.last_name_key, word)}
     union all
-    select w.patient_id from ${w} where w.establishment_id = ${establishmentId} and w.first_name_key like ${pattern}
+    select ${w.patient_id} from ${v} w where ${w.establishment_id} = ${establishment} and ${startsWith(shape, w.first_name_key, word)}
     union all
-    select w.patient_id from ${w} where w.establishment_id = ${establishmentId} and w.pub_insurance_details like ${medicare}
+    select ${w.patient_id} from ${v} w where ${w.establishment_id} = ${establishment} and ${startsWith(shape, w.pub_insurance_details, medicare)}
     union all
-    ${mrnPrefixIds(establishmentId, pattern)})`;
+    ${mrnPrefixIds(shape, establishment, word)})`;
 }
 
 /**
  * The WHERE on visible_patients of GET patients/ for this caller (section 7 Patients): the caller's
- * establishment's range of the table is their visibility, and every filter is a column of it.
+ * establishment's range of the table is their visibility, and every filter is a column of it. Each filter
+ * given is a part of the statement's shape and its value is bound.
  */
-export function patientListCondition(caller: Caller, query: PatientListQuery): SQL {
-  const establishmentId = patientEstablishmentOf(caller);
-  if (establishmentId === null) return sql`false`;
-  const conditions: (SQL | undefined)[] = [eq(v.establishment_id, establishmentId)];
-  for (const word of query.keyword) conditions.push(keywordCondition(word, establishmentId));
-  if (query.fname) conditions.push(sql`${v.first_name_key} like ${prefixPattern(query.fname.toLowerCase())}`);
-  if (query.lname) conditions.push(sql`${v.last_name_key} like ${prefixPattern(query.lname.toLowerCase())}`);
-  if (query.dob) conditions.push(eq(v.dob, query.dob));
+function patientListCondition(shape: StatementShape, establishmentId: string, query: PatientListQuery): SQL {
+  const establishment = shape.bind(establishmentId);
+  const conditions: SQL[] = [sql`${v.establishment_id} = ${establishment}`];
+  const add = (part: string, condition: SQL) => conditions.push(shape.part(part, condition));
+  for (const word of query.keyword) add('keyword', keywordCondition(shape, word, establishment));
+  if (query.fname) add('fname', startsWith(shape, v.first_name_key, query.fname.toLowerCase()));
+  if (query.lname) add('lname', startsWith(shape, v.last_name_key, query.lname.toLowerCase()));
+  if (query.dob) add('dob', sql`${v.dob} = ${shape.bind(query.dob)}`);
   if (query.mrn) {
-    conditions.push(
-      sql`${v.patient_id} in (${mrnPrefixIds(establishmentId, prefixPattern(query.mrn.toLowerCase()))})`,
-    );
+    add('mrn', sql`${v.patient_id} in (${mrnPrefixIds(shape, establishment, query.mrn.toLowerCase())})`);
   }
   if (query.medicare) {
-    conditions.push(
-      sql`${v.pub_insurance_details} like ${prefixPattern(normaliseMedicareNumber(query.medicare))}`,
-    );
+    add('medicare', startsWith(shape, v.pub_insurance_details, normaliseMedicareNumber(query.medicare)));
   }
   const within = query.within_establishment;
   if (within !== undefined && within !== 'false') {
     // Narrower than visibility: records the establishment owns or holds an MRN for, not those it sees only
     // through referrals.
-    if (within !== 'true' && within !== establishmentId) return sql`false`;
-    conditions.push(or(eq(v.owns, true), eq(v.holds_mrn, true)));
+    if (within !== 'true' && within !== establishmentId) return shape.part('nothing', sql`false`);
+    add('within', sql`(${v.owns} or ${v.holds_mrn})`);
   }
-  if (query.filter_by_organisation === 'true') conditions.push(eq(v.owns, true));
-  if (query.status !== 'all') conditions.push(eq(v.status, query.status));
-  if (query.is_imported !== undefined) conditions.push(eq(v.is_imported, query.is_imported === 'true'));
+  if (query.filter_by_organisation === 'true') add('organisation', sql`${v.owns}`);
+  if (query.status !== 'all') add('status', sql`${v.status} = ${shape.bind(query.status)}`);
+  if (query.is_imported !== undefined) {
+    add('imported', sql`${v.is_imported} = ${shape.bind(query.is_imported === 'true')}`);
+  }
   return and(...conditions) ?? sql`false`;
 }
 
-/** The MRN number at the establishment, newest first, as a correlated subquery. */
-function currentMrn(establishmentId: string): SQL<string | null> {
-  return sql<string | null>`(select m.number from ${patientMrns} m
-    where m.patient_id = ${patients.id} and m.establishment_id = ${establishmentId}
-    order by m.added_at desc limit 1)`;
-}
+// Only the columns of a summary: selecting whole patient rows cost more CPU in building and mapping the
+// statement than the database spent running it (bench/patient-search.ts).
+const summaryColumns = {
+  id: patients.id,
+  establishment: { id: establishments.id, name: establishments.name },
+  status: patients.status,
+  is_imported: patients.is_imported,
+  title: patients.title,
+  first_name: patients.first_name,
+  last_name: patients.last_name,
+  dob: patients.dob,
+  sex: patients.sex,
+  pub_insurance_type: patients.pub_insurance_type,
+  pub_insurance_details: patients.pub_insurance_details,
+  medicare_ref_num: patients.medicare_ref_num,
+  phone: patients.phone,
+  email: patients.email,
+  version: patients.version,
+};
 
 /**
  * One page of GET patients/ and the total, ordered by last name, first name (ignoring case). With `audit`,
  * the statement that reads the page also writes one patient.list audit row per patient on it: one
- * statement is one transaction, so the rows exist exactly when the page was read.
+ * statement is one transaction, so the rows exist exactly when the page was read. The statement is
+ * prepared once per shape (which filters, how many words, audited or not).
  */
 export async function listPatients(
   q: Queryable,
@@ -119,70 +140,76 @@ export async function listPatients(
 ): Promise<{ count: number; results: PatientSummary[] }> {
   const establishmentId = patientEstablishmentOf(caller);
   if (establishmentId === null) return { count: 0, results: [] };
-  const where = patientListCondition(caller, query);
+  const shape = new StatementShape();
+  const where = patientListCondition(shape, establishmentId, query);
   const { limit, offset } = pageWindow(query);
-  // The page and the total come from one walk of visible_patients (a window count over the matches), and
-  // only the page's 10 rows are joined to the records.
-  const page = q.$with('page').as(
-    q
-      .select({
-        patient_id: v.patient_id,
-        last_name_key: v.last_name_key,
-        first_name_key: v.first_name_key,
-        total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
-      })
-      .from(v)
-      .where(where)
-      .orderBy(asc(v.last_name_key), asc(v.first_name_key), asc(v.patient_id))
-      .limit(limit)
-      .offset(offset),
-  );
-  const logged = q.$with('logged', { one: sql<number>`1` }).as(
-    audit
-      ? sql`insert into ${auditLog} (actor_id, establishment_id, ip, request_id, action, resource_type,
-            resource_id, patient_id, outcome, detail)
-          select ${audit.actorId}::uuid, ${audit.establishmentId}::uuid, ${audit.ip}, ${audit.requestId},
-            'patient.list', 'patient', patient_id::text, patient_id, 'success',
-            ${JSON.stringify({ page: query.page })}::jsonb
-          from page returning 1 as one`
-      : sql`select 1 as one where false`,
-  );
-  const rows = await q
-    .with(page, logged)
-    .select({
-      patient: patients,
-      establishment: { id: establishments.id, name: establishments.name },
-      mrn: currentMrn(establishmentId),
-      total: page.total,
-    })
-    .from(page)
-    .innerJoin(patients, eq(patients.id, page.patient_id))
-    .innerJoin(establishments, eq(establishments.id, patients.establishment_id))
-    .orderBy(asc(page.last_name_key), asc(page.first_name_key), asc(page.patient_id));
-  // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total =
-    rows[0]?.total ?? (offset === 0 ? 0 : ((await q.select({ n: count() }).from(v).where(where))[0]?.n ?? 0));
+  const [limitValue, offsetValue] = [shape.bind(limit), shape.bind(offset)];
+  const mrnAt = shape.bind(establishmentId);
+  const auditValues = audit
+    ? {
+        actor: shape.bind(audit.actorId),
+        establishment: shape.bind(audit.establishmentId),
+        ip: shape.bind(audit.ip),
+        request: shape.bind(audit.requestId),
+        detail: shape.bind(JSON.stringify({ page: query.page })),
+      }
+    : shape.part('unaudited', undefined);
+  const listed = preparedFor(q, 'patients_list', shape, () => {
+    // The page and the total come from one walk of visible_patients (a window count over the matches), and
+    // only the page's 10 rows are joined to the records.
+    const page = q.$with('page').as(
+      q
+        .select({
+          patient_id: v.patient_id,
+          last_name_key: v.last_name_key,
+          first_name_key: v.first_name_key,
+          total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+        })
+        .from(v)
+        .where(where)
+        .orderBy(asc(v.last_name_key), asc(v.first_name_key), asc(v.patient_id))
+        .limit(limitValue)
+        .offset(offsetValue),
+    );
+    const logged = q.$with('logged', { one: sql<number>`1` }).as(
+      auditValues
+        ? sql`insert into ${auditLog} (actor_id, establishment_id, ip, request_id, action, resource_type,
+              resource_id, patient_id, outcome, detail)
+            select ${auditValues.actor}::uuid, ${auditValues.establishment}::uuid, ${auditValues.ip}::text,
+              ${auditValues.request}::text, 'patient.list', 'patient', patient_id::text, patient_id, 'success',
+              ${auditValues.detail}::jsonb
+            from page returning 1 as one`
+        : sql`select 1 as one where false`,
+    );
+    // The MRN number at the establishment, newest first.
+    const mrn = sql<string | null>`(select m.number from ${patientMrns} m
+      where m.patient_id = ${patients.id} and m.establishment_id = ${mrnAt}
+      order by m.added_at desc limit 1)`;
+    return q
+      .with(page, logged)
+      .select({ ...summaryColumns, mrn, total: page.total })
+      .from(page)
+      .innerJoin(patients, eq(patients.id, page.patient_id))
+      .innerJoin(establishments, eq(establishments.id, patients.establishment_id))
+      .orderBy(asc(page.last_name_key), asc(page.first_name_key), asc(page.patient_id));
+  });
+  const rows = await listed.execute(shape.values);
   return {
-    count: total,
-    results: rows.map(({ patient: p, establishment, mrn }) => ({
-      id: p.id,
-      establishment,
-      status: p.status as PatientStatus,
-      is_imported: p.is_imported,
-      title: p.title,
-      first_name: p.first_name,
-      last_name: p.last_name,
-      dob: p.dob,
-      sex: p.sex,
-      pub_insurance_type: p.pub_insurance_type,
-      pub_insurance_details: p.pub_insurance_details,
-      medicare_ref_num: p.medicare_ref_num,
-      mrn,
-      phone: p.phone,
-      email: p.email,
-      version: p.version,
+    count: rows[0]?.total ?? (offset === 0 ? 0 : await countPatients(q, shape, where)),
+    results: rows.map(({ total: _total, ...summary }) => ({
+      ...summary,
+      status: summary.status as PatientStatus,
     })),
   };
+}
+
+/** A page past the end has no row to carry the total: only then is it counted on its own. */
+async function countPatients(q: Queryable, shape: StatementShape, where: SQL): Promise<number> {
+  const counted = preparedFor(q, 'patients_count', shape, () =>
+    q.select({ n: count() }).from(v).where(where),
+  );
+  const [row] = await counted.execute(shape.values);
+  return row?.n ?? 0;
 }
 
 /** The patient row when the caller may see it, optionally locked for an update in the caller's transaction. */

@@ -113,6 +113,25 @@ describe('patients API: search (GET patients/)', () => {
     expect(await found('keyword=q_enn')).toEqual([]);
   });
 
+  it('matches names outside ASCII by their own letters', async () => {
+    const db = t.database.db;
+    const orsted = await createPatient(db, {
+      establishment_id: estA,
+      first_name: 'Åse',
+      last_name: 'Ørsted',
+    });
+    const zoe = await createPatient(db, {
+      establishment_id: estA,
+      first_name: 'Chloë',
+      last_name: 'Ørsted-Ng',
+    });
+    expect(await found('keyword=ørst')).toEqual([orsted.id, zoe.id].sort());
+    expect(await found('keyword=ørsted%20chlo')).toEqual([zoe.id]);
+    expect(await found('keyword=åse')).toEqual([orsted.id]);
+    expect(await found('fname=chloë')).toEqual([zoe.id]);
+    expect(await found('keyword=orst')).toEqual([]);
+  });
+
   it('filters by fname, lname, dob, mrn and medicare', async () => {
     expect(await found('fname=zach')).toEqual([ids.zac]);
     expect(await found('lname=quennell-')).toEqual([ids.zac]);

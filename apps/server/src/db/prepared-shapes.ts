@@ -1,0 +1,98 @@
+import { is, Param, Placeholder, sql } from 'drizzle-orm';
+import type { Queryable } from './database.ts';
+
+/**
+ * A statement that is built and prepared once for each of its shapes and then only bound and run. For a
+ * hot read whose WHERE varies with the request (which filters are given, how many words), building the
+ * SQL cost drizzle more CPU than the database spent running it, and planning cost the database as much as
+ * running: a prepared statement pays neither (bench/patient-search.ts).
+ *
+ * The builder decides the shape: every choice that changes the SQL text is a `part` (a short name that
+ * says which choice was taken) and every value goes through `bind`. `prepare` refuses a statement with a
+ * value written into its text, so a forgotten `bind` fails the first test that runs it, not a later
+ * request of the same shape with other values.
+ */
+export class StatementShape {
+  private readonly parts: string[] = [];
+  readonly values: Record<string, unknown> = {};
+  private bound = 0;
+
+  /** Records one choice that changes the SQL text; returns the fragment for chaining. */
+  part<T>(name: string, fragment: T): T {
+    this.parts.push(name);
+    return fragment;
+  }
+
+  /** A numbered placeholder carrying `value`. */
+  bind(value: unknown): Placeholder {
+    const name = `v${this.bound++}`;
+    this.values[name] = value;
+    return sql.placeholder(name);
+  }
+
+  /**
+   * The shape's statement name for a statement kind: the server keeps one prepared statement per name.
+   * Numbered in this process (the parts can be longer than a name may be); '' (unnamed, planned for this
+   * call alone) once MAX_SHAPES are named, since a client could ask for ever more words in a search.
+   */
+  nameFor(kind: string): string {
+    const key = `${kind}:${this.parts.join('|')}`;
+    let name = shapeNames.get(key);
+    if (!name && shapeNames.size < MAX_SHAPES) shapeNames.set(key, (name = `${kind}_${shapeNames.size + 1}`));
+    return name ?? '';
+  }
+}
+
+const MAX_SHAPES = 500;
+const shapeNames = new Map<string, string>();
+
+type Preparable<Prepared> = {
+  toSQL(): { params: unknown[] };
+  prepare(name: string): Prepared;
+};
+
+const statements = new WeakMap<Queryable, Map<string, unknown>>();
+
+/**
+ * The prepared statement of `kind` for this shape on `q`, built by `build` the first time. Kept per
+ * database handle (a transaction gets its own, gone with it).
+ */
+export function preparedFor<Prepared>(
+  q: Queryable,
+  kind: string,
+  shape: StatementShape,
+  build: () => Preparable<Prepared>,
+): Prepared {
+  const name = shape.nameFor(kind);
+  let byName = statements.get(q);
+  if (!byName) statements.set(q, (byName = new Map<string, unknown>()));
+  const known = name ? (byName.get(name) as Prepared | undefined) : undefined;
+  if (known) return known;
+  const query = build();
+  const written = query
+    .toSQL()
+    .params.filter((p) => !is(p, Placeholder) && !(is(p, Param) && is(p.value, Placeholder)));
+  if (written.length > 0) throw new Error(`${kind}: a value is written into the statement instead of bound`);
+  const prepared = query.prepare(name);
+  if (name) byName.set(name, prepared);
+  return prepared;
+}
+
+/**
+ * The bounds of the values that start with `prefix`, for a range on a text_pattern_ops index (`col ~>=~
+ * low and col ~<~ high`, byte order, which is code point order in UTF-8). Unlike `like $1`, a range keeps
+ * using the index in a prepared statement's generic plan, whose pattern is not known when it is planned.
+ */
+export function prefixBounds(prefix: string): { low: string; high: string } {
+  const points = Array.from(prefix, (c) => c.codePointAt(0) ?? 0);
+  while (points.length > 0) {
+    const last = (points.pop() ?? 0) + 1;
+    if (last <= 0x10ffff) {
+      // The next code point after the surrogates' block, which no string holds alone.
+      points.push(last >= 0xd800 && last <= 0xdfff ? 0xe000 : last);
+      return { low: prefix, high: String.fromCodePoint(...points) };
+    }
+  }
+  // Only a prefix made of U+10FFFF alone (a noncharacter) gets here: nothing sorts after it.
+  return { low: prefix, high: `${prefix}\u{10ffff}` };
+}

@@ -20,6 +20,7 @@ import { ReferralIdParamsSchema, referralCall } from './referral-call.ts';
  */
 export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
+  const { dataDir } = app.config;
   const common = { tags: ['referrals'], security: [{ bearer: [] }], params: ReferralIdParamsSchema };
   const errors = { ...SIGNED_IN_ERROR_RESPONSES, 409: ReferralConflictSchema };
   const querystring = ReferralActionQuerySchema;
@@ -52,6 +53,7 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
           ...(await referralCall(request, request.params.id)),
           body: request.body,
           validate: validate(request.query),
+          dataDir,
         }),
     });
   }
@@ -76,6 +78,7 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
         ...(await referralCall(request, request.params.id)),
         body: request.body,
         validate: validate(request.query),
+        dataDir,
       });
       return 'valid' in result ? reply.status(200).send(result) : reply.status(201).send(result);
     },
@@ -106,7 +109,9 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await act(db, await referralCall(request, request.params.id))),
+        reply
+          .status(201)
+          .send(await act(db, { ...(await referralCall(request, request.params.id)), dataDir })),
     );
   }
   done();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -164,4 +164,49 @@ export async function readStoredFile(dataDir: string, name: string): Promise<Rea
 
 export async function removeStoredFile(dataDir: string, name: string | null): Promise<void> {
   if (name && STORED_NAME.test(name)) await rm(path.join(uploadsDir(dataDir), name), { force: true });
+}
+
+/** Copies a stored file under a new generated name for a row being written; undefined if the file is gone. */
+export type StoredFileCopier = (name: string) => Promise<string | undefined>;
+
+/**
+ * Runs `work`, which writes rows in a transaction, with a copier of stored files for those rows. Each copy
+ * has its own name, so deleting the original's row and file never touches it. File writes are not part of
+ * the transaction: when `work` throws (rolled back) or `kept` says its result was not committed (a dry
+ * run; by default every result was), the copies are removed again. A process that dies in between can leave a copy no row names, never
+ * a row without its file.
+ */
+export async function withStoredFileCopies<T>(
+  dataDir: string,
+  work: (copy: StoredFileCopier) => Promise<T>,
+  kept: (result: T) => boolean = () => true,
+): Promise<T> {
+  const made: string[] = [];
+  const copy: StoredFileCopier = async (name) => {
+    if (!STORED_NAME.test(name)) return undefined;
+    const copied = `${randomUUID()}.${name.split('.').pop() ?? ''}`;
+    // Named before the bytes are written, so a copy that fails half-way is removed with the rest.
+    made.push(copied);
+    const from = path.join(uploadsDir(dataDir), name);
+    // A clone where the file system can (copy on write): no bytes are duplicated until one is changed.
+    const mode = constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE;
+    try {
+      await copyFile(from, path.join(uploadsDir(dataDir), copied), mode);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    return copied;
+  };
+  const discard = async () => {
+    for (const name of made) await removeStoredFile(dataDir, name);
+  };
+  try {
+    const result = await work(copy);
+    if (!kept(result)) await discard();
+    return result;
+  } catch (error) {
+    await discard();
+    throw error;
+  }
 }

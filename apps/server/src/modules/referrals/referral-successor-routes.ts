@@ -20,6 +20,7 @@ import { ReferralIdParamsSchema, referralCall } from './referral-call.ts';
  */
 export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
+  const { dataDir } = app.config;
   const common = { tags: ['referrals'], security: [{ bearer: [] }], params: ReferralIdParamsSchema };
   const errors = { ...SIGNED_IN_ERROR_RESPONSES, 409: ReferralConflictSchema };
   const querystring = ReferralActionQuerySchema;
@@ -41,7 +42,7 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
         description:
           'The new receiver must be an approved establishment other than yours; the assignee must work there ' +
           '(or forwarded_no_named_specialist). A new referral arrives there submitted, with is_forwarded and ' +
-          'forwarded_from_referral_id.' +
+          'forwarded_from_referral_id, and copies of the referrer and supplementary attachments.' +
           DRY_RUN,
         querystring,
         body: ForwardReferralSchema,
@@ -52,6 +53,7 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
           ...(await referralCall(request, request.params.id)),
           body: request.body,
           validate: validate(request.query),
+          dataDir,
         }),
     });
   }
@@ -65,7 +67,8 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
         operationId: 'renewReferral',
         summary:
           'Renew an accepted, waitlisted or scheduled referral (sender side); answers the new referral',
-        description: DRY_RUN.trim(),
+        description:
+          'The new referral carries copies of the referrer and supplementary attachments.' + DRY_RUN,
         querystring,
         body: RenewReferralSchema,
         response: { 200: ReferralDryRunSchema, 201: ReferralSchema, ...errors },
@@ -76,6 +79,7 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
         ...(await referralCall(request, request.params.id)),
         body: request.body,
         validate: validate(request.query),
+        dataDir,
       });
       return 'valid' in result ? reply.status(200).send(result) : reply.status(201).send(result);
     },
@@ -85,12 +89,12 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
     {
       verb: 'clone',
       act: cloneReferral,
-      summary: 'A new draft with the same patient, receiver, forms and messages',
+      summary: 'A new draft with the same patient, receiver, forms, messages and referrer attachments',
     },
     {
       verb: 'copy',
       act: copyReferral,
-      summary: 'A new draft to the same receiver with the same forms, no patient',
+      summary: 'A new draft to the same receiver with the same forms, no patient and no attachments',
     },
   ] as const;
   for (const { verb, act, summary } of copies) {
@@ -106,7 +110,9 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await act(db, await referralCall(request, request.params.id))),
+        reply
+          .status(201)
+          .send(await act(db, { ...(await referralCall(request, request.params.id)), dataDir })),
     );
   }
   done();

@@ -1,5 +1,6 @@
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import type { Database } from '../../../db/database.ts';
+import { withStoredFileCopies } from '../../files/file-store.ts';
 import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { referralDetail } from '../referral-queries.ts';
 import { applyReferralAction } from './apply-referral-action.ts';
@@ -7,18 +8,25 @@ import { insertSuccessorReferral } from './successor-referral.ts';
 
 /**
  * POST referrals/{id}/clone/ (referral-lifecycle.md clone): a new draft with the same patient, receiver,
- * forms and messages, and none of the receiver's data. Returns the new draft.
+ * forms, messages and referrer attachments (files copied), and none of the receiver's data. Supplementary
+ * attachments stay behind: they are added after submission, and a draft can have none. Returns the draft.
  */
-export async function cloneReferral(db: Database, call: ReferralCall): Promise<Referral> {
-  return inVisibleReferral(db, { ...call, lock: true }, async (tx, referral, side) => {
-    await applyReferralAction(tx, { call, referral, side, action: 'clone' });
-    const created = await insertSuccessorReferral(tx, {
-      call,
-      source: referral,
-      action: 'clone',
-      fromEstablishmentId: referral.from_establishment_id ?? '',
-      changes: { status: 'DRFT' },
-    });
-    return referralDetail(tx, call.caller, created);
-  });
+export async function cloneReferral(
+  db: Database,
+  call: ReferralCall & { dataDir: string },
+): Promise<Referral> {
+  return withStoredFileCopies(call.dataDir, (copy) =>
+    inVisibleReferral(db, { ...call, lock: true }, async (tx, referral, side) => {
+      await applyReferralAction(tx, { call, referral, side, action: 'clone' });
+      const created = await insertSuccessorReferral(tx, {
+        call,
+        source: referral,
+        action: 'clone',
+        fromEstablishmentId: referral.from_establishment_id ?? '',
+        changes: { status: 'DRFT' },
+        attachments: { kinds: ['referrer'], copy },
+      });
+      return referralDetail(tx, call.caller, created);
+    }),
+  );
 }

@@ -7,7 +7,9 @@ import { insertSuccessorReferral } from './successor-referral.ts';
 
 /**
  * POST referrals/{id}/copy/ (referral-lifecycle.md copy): a new draft to the same receiver with the same
- * forms and messages but no patient, a starting point for another patient. Returns the new draft.
+ * forms and messages but no patient, a starting point for another patient. No attachment travels, nor do
+ * the form file fields that list them: the files are the first patient's (letters, results, images).
+ * Returns the new draft.
  */
 export async function copyReferral(db: Database, call: ReferralCall): Promise<Referral> {
   return inVisibleReferral(db, { ...call, lock: true }, async (tx, referral, side) => {

@@ -12,22 +12,24 @@ import {
 } from '../referral-draft-checks.ts';
 import { referralDetail } from '../referral-queries.ts';
 import { applyReferralAction, checkReferralAction } from './apply-referral-action.ts';
-import { runReferralAction, type ReferralDryRun } from './referral-action-run.ts';
-import { insertSuccessorReferral } from './successor-referral.ts';
+import type { ReferralDryRun } from './referral-action-run.ts';
+import { insertSuccessorReferral, runSuccessorAction } from './successor-referral.ts';
 
 /**
  * PUT referrals/{id}/forward/ (referral-lifecycle.md forward): the receiver sends the referral on. The
  * original becomes FWRD with the forward's fields; a new referral, from the forwarding establishment to
  * the new receiver, arrives there submitted with is_forwarded and a link back, the same patient, message
- * and forms, valid until the original's expiry. One transaction; the new receiver is notified. With
- * `validate` it all runs and rolls back (spec section 4: forward first validates, then commits).
+ * and forms, and copies of the sender's referrer and supplementary attachments (the new receiver needs
+ * all the sender sent; the forwarder's own receiver and reschedule files stay), valid until the original's
+ * expiry. One transaction; the new receiver is notified. With `validate` it all runs and rolls back, the
+ * copied files removed again (spec section 4: forward first validates, then commits).
  */
 export async function forwardReferral(
   db: Database,
-  call: ReferralCall & { body: ForwardReferral; validate?: boolean },
+  call: ReferralCall & { body: ForwardReferral; validate?: boolean; dataDir: string },
 ): Promise<Referral | ReferralDryRun> {
   const { body } = call;
-  return runReferralAction(db, call, async (tx, referral, side) => {
+  return runSuccessorAction(db, call, async (tx, referral, side, copy) => {
     checkReferralAction('forward', referral, side);
     const forwarder = referral.to_establishment_id ?? '';
     const errors: FieldErrors = {};
@@ -74,6 +76,7 @@ export async function forwardReferral(
         submitted_at: now,
         expires_at: referral.expires_at,
       },
+      attachments: { kinds: ['referrer', 'supplementary'], copy },
     });
     return referralDetail(tx, call.caller, row);
   });

@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Person } from '../../establishments/establishment-test-people.ts';
 
@@ -38,4 +40,10 @@ export function uploadAs(
     },
     payload: Buffer.concat(parts),
   });
+}
+
+/** The stored files in DATA_DIR/uploads, half-written ones left out: what a call left on the disk. */
+export async function storedFiles(dataDir: string): Promise<string[]> {
+  const names = await readdir(path.join(dataDir, 'uploads')).catch(() => [] as string[]);
+  return names.filter((name) => !name.endsWith('.part'));
 }

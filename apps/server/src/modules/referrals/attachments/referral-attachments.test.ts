@@ -8,7 +8,7 @@ import { auditLog } from '../../../db/schema/audit-log.ts';
 import { formTemplates, referralAttachments, referralShares } from '../../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
 import { referralParties, type ReferralParties } from '../referral-test-parties.ts';
-import { PDF, PNG, uploadAs } from './attachment-test-helpers.ts';
+import { PDF, PNG, storedFiles, uploadAs } from './attachment-test-helpers.ts';
 
 type Json = Record<string, unknown>;
 
@@ -17,7 +17,7 @@ describe('referral attachments (section 7 Attachments)', () => {
   let p: ReferralParties;
   let dataDir: string;
   const uploads = async () => readdir(path.join(dataDir, 'uploads')).catch(() => [] as string[]);
-  const stored = async () => (await uploads()).filter((name) => !name.endsWith('.part'));
+  const stored = () => storedFiles(dataDir);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'referral-attachments-'));

@@ -13,13 +13,14 @@ import {
   Title,
 } from '@mantine/core';
 import type { Establishment } from '@referrals/domain/establishments/establishment-schemas';
+import { personName } from '@referrals/domain/people/person-name';
 import {
   RECEIVER_TYPES,
   RECEIVER_TYPE_LABELS,
   offeredReceivers,
   type ReceiverType,
 } from '@referrals/domain/referrals/referral-receivers';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useFieldError } from '@/ui/form-fields';
 import { ListSearchInput, useListSearch } from '@/ui/list-search';
@@ -30,9 +31,6 @@ import { UnlistedReceiverFields } from './unlisted-receiver-fields';
 function addressOf(place: Establishment): string {
   return [place.address1, place.city, place.state, place.postcode].filter(Boolean).join(', ');
 }
-
-const doctorName = (doctor: NonNullable<Establishment['doctors']>[number]) =>
-  `${doctor.title} ${doctor.first_name} ${doctor.last_name}`.trim();
 
 /** What a send/:establishment_slug link brought: the receiver to preselect, or why it could not be. */
 export type LinkedReceiver = { place: Establishment } | { refusal: string };
@@ -62,22 +60,30 @@ export function ReceiverStep(props: ReceiverStepProps) {
   return (
     <Stack gap="md">
       {props.linked !== undefined && <LinkedReceiverNote linked={props.linked} />}
-      {unlisted ? <UnlistedReceiverFields /> : <ListedReceiver {...props} />}
-      <Group>
-        <Button
-          variant="subtle"
-          px={0}
-          onClick={() => switchTo(unlisted ? 'IN-APP' : 'MANUAL')}
-          aria-describedby={unlisted ? undefined : 'unlisted-receiver-hint'}
-        >
-          {unlisted ? 'Choose a receiver from the list instead' : 'The receiver is not listed'}
-        </Button>
-        {!unlisted && (
-          <Text id="unlisted-receiver-hint" size="sm" c="gray.7">
-            Enter their details yourself.
-          </Text>
-        )}
-      </Group>
+      {unlisted ? (
+        <>
+          <UnlistedReceiverFields />
+          <Group>
+            <Button variant="subtle" px={0} onClick={() => switchTo('IN-APP')}>
+              Choose a receiver from the list instead
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <ListedReceiver
+          {...props}
+          notListed={
+            <Group gap="xs">
+              <Text size="sm" c="gray.7">
+                Not in the list?
+              </Text>
+              <Button variant="subtle" size="compact-sm" onClick={() => switchTo('MANUAL')}>
+                Enter the receiver’s details
+              </Button>
+            </Group>
+          }
+        />
+      )}
     </Stack>
   );
 }
@@ -97,7 +103,13 @@ function LinkedReceiverNote({ linked }: { linked: LinkedReceiver }) {
   );
 }
 
-function ListedReceiver({ currentEstablishmentId, initialType, savedAssignee, linked }: ReceiverStepProps) {
+function ListedReceiver({
+  currentEstablishmentId,
+  initialType,
+  savedAssignee,
+  linked,
+  notListed,
+}: ReceiverStepProps & { notListed: ReactNode }) {
   const { control, setValue, watch } = useFormContext<DraftValues>();
   const error = useFieldError();
   const [type, setType] = useState<ReceiverType>(initialType);
@@ -129,7 +141,7 @@ function ListedReceiver({ currentEstablishmentId, initialType, savedAssignee, li
   // brings that department's.
   const shownPlace = chosen ?? (receiver?.id === linkedPlace?.id ? linkedPlace : undefined);
   const doctors = hospitalId === null ? shownPlace?.doctors : department.data?.doctors;
-  const assignees = (doctors ?? []).map((doctor) => ({ value: doctor.id, label: doctorName(doctor) }));
+  const assignees = (doctors ?? []).map((doctor) => ({ value: doctor.id, label: personName(doctor) }));
   if (savedAssignee !== null && !assignees.some((option) => option.value === savedAssignee.id)) {
     assignees.push({ value: savedAssignee.id, label: savedAssignee.name });
   }
@@ -187,6 +199,7 @@ function ListedReceiver({ currentEstablishmentId, initialType, savedAssignee, li
           </Radio.Group>
         )}
       />
+      {notListed}
       {chosen !== undefined && chosen.departments.length > 0 && (
         <Select
           label="Department"

@@ -1,8 +1,16 @@
 import { Alert, Grid, Stack, Title } from '@mantine/core';
 import { auStates } from '@referrals/domain/establishments/establishment-codes';
 import { titles } from '@referrals/domain/people/people-codes';
-import { RECEIVER_TYPES, RECEIVER_TYPE_LABELS } from '@referrals/domain/referrals/referral-receivers';
+import {
+  RECEIVER_TYPES,
+  RECEIVER_TYPE_LABELS,
+  UNLISTED_RECEIVER_FIELDS,
+  unlistedReceiverErrors,
+} from '@referrals/domain/referrals/referral-receivers';
+import { useEffect } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { SelectField, TextField } from '@/ui/form-fields';
+import type { DraftValues } from './draft-values';
 
 const stateOptions = auStates.codes.map((code) => ({ value: code, label: code }));
 const titleOptions = titles.codes.map((code) => ({ value: code, label: titles.display(code) }));
@@ -13,6 +21,23 @@ const typeOptions = RECEIVER_TYPES.map((value) => ({ value, label: RECEIVER_TYPE
  * section 5 newOtherHCP). The referral does not reach them in the app, so the note says what happens.
  */
 export function UnlistedReceiverFields() {
+  const { subscribe, getValues, getFieldState, clearErrors } = useFormContext<DraftValues>();
+  // A message goes as soon as its field is put right; new ones wait for Next, not for each keystroke.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (!UNLISTED_RECEIVER_FIELDS.some((field) => field === name)) return;
+          const shown = UNLISTED_RECEIVER_FIELDS.filter((field) => getFieldState(field).error !== undefined);
+          if (shown.length === 0) return;
+          const remaining = unlistedReceiverErrors(getValues());
+          const putRight = shown.filter((field) => !(field in remaining));
+          if (putRight.length > 0) clearErrors(putRight);
+        },
+      }),
+    [subscribe, getValues, getFieldState, clearErrors],
+  );
   return (
     <Stack gap="md">
       <Alert color="blue" variant="light" title="A receiver not listed">
@@ -39,7 +64,7 @@ export function UnlistedReceiverFields() {
             clearable
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8 }}>
+        <Grid.Col span={12}>
           <TextField name="referral_receiver_establishment_department_name" label="Department" />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>

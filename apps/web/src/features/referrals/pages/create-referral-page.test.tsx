@@ -242,7 +242,7 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/referrals/create');
 
-    await user.click(await screen.findByRole('button', { name: 'The receiver is not listed' }));
+    await user.click(await screen.findByRole('button', { name: 'Enter the receiver’s details' }));
     expect(screen.queryByRole('radio', { name: /North Shore Heart Clinic/ })).toBeNull();
     await user.type(screen.getByLabelText('Email'), 'desk@bondi');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -253,6 +253,8 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
     expect(calls.callsTo('POST /api/referrals/')).toHaveLength(0);
 
     await user.type(screen.getByLabelText(/Practice name/), 'Bondi Physiotherapy');
+    // Put right, a field's message goes at once.
+    expect(screen.queryByText('This field is required.')).toBeNull();
     await user.clear(screen.getByLabelText('Email'));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findAllByText(UNLISTED_RECEIVER_CONTACT_MESSAGE)).toHaveLength(2);

@@ -30,17 +30,17 @@ test('a GP creates a referral with a patient, a form whose hidden field shows on
   await expect(page).toHaveURL(`/referrals/${id}`);
 });
 
+// A reload loads the wizard's chunk, the draft and its step's data afresh: slow on a busy machine.
+const afterReload = { timeout: 20_000 };
+
 test('a draft keeps what was entered through a reload at every step', async ({ page }) => {
   test.setTimeout(150_000);
   await signIn(page, { to: '/referrals/create' });
   const id = await chooseReceiver(page);
   const at = (step: number) => `/referrals/create/${id}?step=${step}`;
 
-  // A reload loads the wizard's chunk, the draft and the receivers afresh: slow on a busy machine.
   await page.goto(at(0));
-  await expect(page.getByRole('radio', { name: /North Shore Heart Clinic/ })).toBeChecked({
-    timeout: 20_000,
-  });
+  await expect(page.getByRole('radio', { name: /North Shore Heart Clinic/ })).toBeChecked(afterReload);
 
   await page.goto(at(1));
   await page.getByRole('textbox', { name: 'Find a patient' }).fill('Watson');
@@ -51,35 +51,40 @@ test('a draft keeps what was entered through a reload at every step', async ({ p
     .check();
   await savingPatient;
   await page.reload();
-  await expect(page.getByRole('radio', { name: /Emily Watson/ }).first()).toBeChecked();
+  await expect(page.getByRole('radio', { name: /Emily Watson/ }).first()).toBeChecked(afterReload);
 
   await page.goto(at(2));
   const savingForm = saved(page, 'form');
   await page.getByRole('textbox', { name: 'Weight (kg)' }).fill('64');
   await savingForm;
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Weight (kg)' })).toHaveValue('64');
+  await expect(page.getByRole('textbox', { name: 'Weight (kg)' })).toHaveValue('64', afterReload);
 
   await page.goto(at(3));
   const attachments = page.getByRole('group', { name: 'Files for the receiver' });
   await attachments.locator('input[type=file]').setInputFiles(pdf('results.pdf'));
   await expect(attachments.getByText('results.pdf')).toBeVisible();
   await page.reload();
-  await expect(attachments.getByText('results.pdf')).toBeVisible();
+  await expect(attachments.getByText('results.pdf')).toBeVisible(afterReload);
 
   await page.goto(at(4));
   const savingSupervisor = saved(page, 'draft');
   await page.getByRole('textbox', { name: 'Supervisor’s name' }).fill('Dr Grace Ho');
   await savingSupervisor;
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Supervisor’s name' })).toHaveValue('Dr Grace Ho');
+  await expect(page.getByRole('textbox', { name: 'Supervisor’s name' })).toHaveValue(
+    'Dr Grace Ho',
+    afterReload,
+  );
 
   await page.goto(at(5));
   const savingRenewal = saved(page, 'draft');
   await page.getByRole('checkbox', { name: 'Email me a copy of the referral' }).check();
   await savingRenewal;
   await page.reload();
-  await expect(page.getByRole('checkbox', { name: 'Email me a copy of the referral' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Email me a copy of the referral' })).toBeChecked(
+    afterReload,
+  );
 });
 
 test('the receiver step offers a department’s own specialists, and takes a receiver not listed by hand', async ({
@@ -108,16 +113,15 @@ test('the receiver step offers a department’s own specialists, and takes a rec
 
   // The details were saved with the draft: a reload brings them back on the receiver step.
   await page.goto(page.url().replace('step=1', 'step=0'));
-  await expect(page.getByRole('textbox', { name: 'Practice name' })).toHaveValue('Bondi Physiotherapy', {
-    timeout: 20_000,
-  });
+  await expect(page.getByRole('textbox', { name: 'Practice name' })).toHaveValue(
+    'Bondi Physiotherapy',
+    afterReload,
+  );
   const savingCity = saved(page, 'draft');
   await page.getByRole('textbox', { name: 'Suburb or city' }).fill('North Bondi');
   await savingCity;
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Suburb or city' })).toHaveValue('North Bondi', {
-    timeout: 20_000,
-  });
+  await expect(page.getByRole('textbox', { name: 'Suburb or city' })).toHaveValue('North Bondi', afterReload);
 });
 
 test('a send/ link opens referral creation with its establishment as the receiver', async ({ page }) => {
@@ -132,10 +136,7 @@ test('a send/ link opens referral creation with its establishment as the receive
   await expect(
     page.getByText('The link does not name an establishment we know.', { exact: false }),
   ).toBeVisible();
-  // A new page load fetches the wizard's chunk and the receivers afresh: slow on a busy machine.
-  await expect(page.getByRole('radio', { name: /North Shore Heart Clinic/ })).not.toBeChecked({
-    timeout: 20_000,
-  });
+  await expect(page.getByRole('radio', { name: /North Shore Heart Clinic/ })).not.toBeChecked(afterReload);
   await expectAccessible(page, 'create referral: a send/ link to no known establishment');
   await screenshot(page, 'create-referral-0-send-link-unknown');
 });

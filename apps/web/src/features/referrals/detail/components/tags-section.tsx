@@ -51,6 +51,7 @@ export function TagsSection({ referral }: { referral: Referral }) {
               tt="none"
               rightSection={
                 <Group gap={0} wrap="nowrap">
+                  {/* 24 px each: two controls side by side need the full target size (WCAG 2.5.8). */}
                   <ActionIcon
                     ref={(button) => {
                       if (button !== null && refocus.current === tag.id) {
@@ -58,21 +59,21 @@ export function TagsSection({ referral }: { referral: Referral }) {
                         button.focus();
                       }
                     }}
-                    size="xs"
+                    size={24}
                     variant="transparent"
                     aria-label={`Rename tag ${tag.label}`}
                     aria-expanded={tag.id === editing}
                     onClick={() => setEditing(tag.id)}
                   >
-                    <IconPencil size={12} />
+                    <IconPencil size={14} />
                   </ActionIcon>
                   <ActionIcon
-                    size="xs"
+                    size={24}
                     variant="transparent"
                     aria-label={`Remove tag ${tag.label}`}
                     onClick={() => remove.mutate(tag.id)}
                   >
-                    <IconX size={12} />
+                    <IconX size={14} />
                   </ActionIcon>
                 </Group>
               }

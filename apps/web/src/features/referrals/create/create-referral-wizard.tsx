@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-error';
 import { flattenFieldErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { FormFooter } from '@/ui/form-footer';
+import { StepHeading } from '@/ui/step-heading';
 import { referralQueryOptions, referralsKey } from '../api/get-referral';
 import { createDraft, saveDraft, submitDraft } from './draft-calls';
 import {
@@ -236,14 +237,7 @@ export function CreateReferralWizard({
           }}
         >
           <Stack gap="lg">
-            <Stack gap={4}>
-              <Title order={2} fz="h3">
-                {texts.title}
-              </Title>
-              <Text c="gray.7" size="sm">
-                {texts.intro}
-              </Text>
-            </Stack>
+            <StepHeading title={texts.title} intro={texts.intro} />
             {step === 0 && (
               <ReceiverStep
                 currentEstablishmentId={currentEstablishmentId}

@@ -220,6 +220,12 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       },
       { method: 'POST', route: '/api/referrals/:id/upload-to-emr/', url: `${one}upload-to-emr/` },
       {
+        method: 'POST',
+        route: '/api/referrals/:id/set-vitro-episode-id/',
+        url: `${one}set-vitro-episode-id/`,
+        body: { vitro_episode_id: 'EP1' },
+      },
+      {
         method: 'GET',
         route: '/api/referrals/:id/form-templates/',
         url: `${one}form-templates/`,

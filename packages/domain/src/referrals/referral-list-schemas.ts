@@ -116,6 +116,8 @@ export const ReferralListQuerySchema = PageQuerySchema.extend({
   /** Narrows to a derived condition (referral-dashboard.ts), as the dashboard's links do. */
   condition: ReferralConditionFilterSchema.optional(),
   triage_category: TriageCategorySchema.optional(),
+  /** `true`: each item carries `pdf`, the address of its letter (docs/referrals.md, Lists). */
+  pdf: flag,
 }).superRefine((query, ctx) => {
   if (query.list !== undefined) {
     if (query.box === undefined) {
@@ -183,6 +185,8 @@ export const ReferralListItemSchema = z.object({
   due_for_renewal: z.boolean(),
   appointment_due: z.boolean(),
   overdue_for_appointment: z.boolean(),
+  /** With `pdf=true`: where its letter is (GET referrals/{id}/pdf/). */
+  pdf: z.string().optional(),
 });
 export type ReferralListItem = z.infer<typeof ReferralListItemSchema>;
 

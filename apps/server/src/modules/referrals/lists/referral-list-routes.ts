@@ -43,7 +43,9 @@ const LIST_DESCRIPTION = [
   'case-conference lists answer an empty page.',
   '',
   'Each item carries your side, its unread flag, and the derived conditions (referral-lifecycle.md) at the',
-  'time of the call. Each referral listed is written to the audit log (action referral.list).',
+  'time of the call; with `pdf=true` also `pdf`, the address of its letter (GET referrals/{id}/pdf/), for a',
+  'client that prints or files the letters of a list. Each referral listed is written to the audit log',
+  '(action referral.list).',
 ].join('\n');
 
 /** The referral lists, the nav counters and the recall dashboard (spec section 7 Referrals). */

@@ -49,6 +49,7 @@ export async function referralStats(
     shared: false,
     my_referral: false,
     my_tags: null,
+    pdf: false,
   });
   if (resolved.statuses.length === 0) return empty;
   const counts = (side: 'sender' | 'receiver') => {

@@ -64,6 +64,10 @@ test('a GP opens a sent referral, uploads and downloads an attachment, shares it
   await expect(page.getByRole('link', { name: 'Recall' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Triage' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+  // The sender side's verification code, in the page's axe check.
+  const verification = page.getByRole('region', { name: 'Verification code' });
+  await expect(verification.getByText(/^\d{3} \d{3}$/)).toBeVisible();
+  await expect(verification.getByText(/^Changes in \d+ s$/)).toBeVisible();
   await expectAccessible(page, 'referral page (sender)');
   await screenshot(page, 'referral-page-sender');
 

@@ -10,7 +10,11 @@ import {
   CONDITION_FILTER_STATUSES,
   type ReferralConditionFilter,
 } from '@referrals/domain/referrals/referral-dashboard';
-import { requestedBox, type ReferralListQuery } from '@referrals/domain/referrals/referral-list-schemas';
+import {
+  requestedBox,
+  type ReferralListQuery,
+  type ReferralTagFilter,
+} from '@referrals/domain/referrals/referral-list-schemas';
 import { ALL_LIST_STATUSES, referralListFilter } from '@referrals/domain/referrals/referral-lists';
 import { establishments } from '../../../db/schema/establishments.ts';
 import { patientMrns, patients } from '../../../db/schema/patients.ts';
@@ -117,6 +121,25 @@ function receiverMatches(text: string): SQL {
   const place = lookedUp(sql`select true from ${establishments} e
     where e.id = ${referrals.to_establishment_id} and ${sql.join(each, sql` and `)}`);
   return sql`(${personMatches(referrals.assignee_id, text)} or ${place})`;
+}
+
+/**
+ * `my_tags`: a tag the caller put on the referral, or one of the caller's establishment's tags with one of
+ * the labels (stored as typed; compared lower-cased, as labels are unique whatever their case).
+ */
+function tagMatches(caller: Caller, filter: ReferralTagFilter): SQL {
+  if ('taggedBy' in filter) {
+    return sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
+      and t.user_id = ${caller.userId})`;
+  }
+  const establishmentId = referralEstablishmentOf(caller);
+  if (establishmentId === null) return sql`false`;
+  const labels = sql.join(
+    filter.labels.map((label) => sql`${label}`),
+    sql`, `,
+  );
+  return sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
+    and t.establishment_id = ${establishmentId} and lower(t.label) in (${labels}))`;
 }
 
 /** A calendar date's start in Sydney, as an instant (the spec's dates are Australian). */
@@ -233,10 +256,7 @@ export function resolveListQuery(caller: Caller, query: ReferralListQuery): Reso
       sql`(${referrals.referrer_id} = ${caller.userId} or ${referrals.assignee_id} = ${caller.userId})`,
     );
   }
-  if (query.my_tags) {
-    filters.push(sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
-      and t.user_id = ${caller.userId})`);
-  }
+  if (query.my_tags) filters.push(tagMatches(caller, query.my_tags));
   if (query.submitted_after)
     filters.push(sql`${referrals.submitted_at} >= ${dayStart(query.submitted_after)}`);
   if (query.submitted_before) {

@@ -309,4 +309,42 @@ describe('the referral page (spec sections 2 /referrals/:id, 4 Actions, 8)', { t
     expect(screen.queryByRole('button', { name: 'Archive' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Print' })).toBeDefined();
   });
+
+  it('shows the sender the verification code counting down, fetches the next one, and makes a new one', async () => {
+    const codes = ['482913', '105377'];
+    const api = fakeApi({
+      ...referralPageRoutes(referralFixture()),
+      // One second left: the next code is due at once.
+      'GET /api/referrals/r1/verification-code/': () => ({
+        status: 200,
+        body: { code: codes.shift() ?? '105377', seconds_left: 1, expires_at: '2026-11-26T01:01:00Z' },
+      }),
+      'POST /api/referrals/r1/verification-code/': {
+        status: 200,
+        body: { code: '730044', seconds_left: 60, expires_at: '2026-11-26T01:02:00Z' },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, '/referrals/r1');
+    const panel = await screen.findByRole('region', { name: 'Verification code' });
+    expect(await within(panel).findByText('482 913')).toBeDefined();
+    expect(within(panel).getByText('Changes in 1 s')).toBeDefined();
+    expect(await within(panel).findByText('105 377', undefined, { timeout: 4000 })).toBeDefined();
+
+    await user.click(within(panel).getByRole('button', { name: 'New code' }));
+    expect(await within(panel).findByText('730 044')).toBeDefined();
+    expect(within(panel).getByText('Changes in 60 s')).toBeDefined();
+    expect(api.callsTo('POST /api/referrals/r1/verification-code/')).toHaveLength(1);
+  });
+
+  it('shows no verification code to the receiver side or on a draft', async () => {
+    const api = fakeApi({
+      ...referralPageRoutes(receiverReferral),
+      'POST /api/referrals/r1/view/': { status: 200, body: receiverReferral },
+    });
+    renderRoutes(routes, '/referrals/r1');
+    expect(await screen.findByRole('link', { name: 'Triage' })).toBeDefined();
+    expect(screen.queryByRole('region', { name: 'Verification code' })).toBeNull();
+    expect(api.callsTo('GET /api/referrals/r1/verification-code/')).toHaveLength(0);
+  });
 });

@@ -59,6 +59,7 @@ describe('tenancy: another establishment’s objects are not found', () => {
     });
     unapprovedA = await createEstablishment(db, {
       name: 'Clinic A (awaiting approval)',
+      slug: 'clinic-a-awaiting-approval',
       type: 'CL',
       is_approved: false,
       is_verified: false,
@@ -128,6 +129,11 @@ describe('tenancy: another establishment’s objects are not found', () => {
     const invite = invitedAJob.id;
     return [
       { method: 'GET', route: '/api/establishments/:id/', url: `/api/establishments/${unapprovedA.id}/` },
+      {
+        method: 'GET',
+        route: '/api/establishments/by-slug/:slug/',
+        url: '/api/establishments/by-slug/clinic-a-awaiting-approval/',
+      },
       ...[estA, unapprovedA].flatMap((place) => [
         {
           method: 'PUT' as const,

@@ -205,7 +205,9 @@ export type ListReferralsOptions = {
  * the asked order and stops after the rows the page can need; the page merges them. Written as one
  * `status in (...)` over both sides, the planner has to read and sort every match of the establishment
  * (bench/referral-lists.ts). The total counts the same conditions from the same indexes, and the audit
- * rows are written by the same statement, so they exist exactly when the page was read.
+ * rows are written by the same statement, so they exist exactly when the page was read. The statement is
+ * prepared once per shape (which sides, statuses, filters and search words, order, audited or not) and
+ * then only bound: building and planning it cost more CPU than running it (prepared-shapes.ts).
  */
 export async function listReferrals(
   q: Queryable,

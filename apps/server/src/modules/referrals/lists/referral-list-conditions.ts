@@ -46,7 +46,7 @@ export function sideBranch(
   const is = (column: Column, on: boolean) => (on ? sql`${column}` : sql`not ${column}`);
   if (side === 'shared') {
     // Sharing gives read access only; the reader has no archive or trash of their own for it.
-    if (flags.archived || flags.deleted) return null;
+    if (flags.archived || flags.deleted) return shape.part('side:shared:none', null);
     return shape.part('side:shared', {
       side,
       where: sql`(not ${referrals.is_deleted} and ${sharedWithCaller(caller, shape)})`,

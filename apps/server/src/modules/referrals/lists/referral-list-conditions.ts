@@ -285,8 +285,10 @@ export function resolveListQuery(
 }
 
 /**
- * The WHERE of one side and one or more statuses, with every filter. The statuses are one bound value
- * (an array for several), so how many there are does not change the statement.
+ * The WHERE of one side and one or more statuses, with every filter. Each status is bound on its own (how
+ * many there are is a part of the shape): a generic plan keeps `status in ($1, $2)` in the index condition,
+ * while `status = any($1)` with an array it cannot see into became a filter over the establishment's whole
+ * range of the index.
  */
 export function branchWhere(
   shape: StatementShape,
@@ -294,10 +296,13 @@ export function branchWhere(
   statuses: readonly ReferralStatus[],
   filters: SQL[],
 ): SQL {
-  const status =
-    statuses.length === 1
-      ? shape.part('status', sql`${referrals.status} = ${shape.bind(statuses[0])}`)
-      : shape.part('statuses', sql`${referrals.status} = any(${shape.bind([...statuses])}::text[])`);
+  const status = shape.part(
+    `statuses:${statuses.length}`,
+    sql`${referrals.status} in (${sql.join(
+      statuses.map((s) => shape.bind(s)),
+      sql`, `,
+    )})`,
+  );
   return sql.join([branch.where, status, ...filters], sql` and `);
 }
 

@@ -1,7 +1,7 @@
 // Patient keyword search (GET patients/) over 200,000 patients in 100 establishments, two ways, each with
-// 10 concurrent clients: bare (the module's query, listPatients, run through the database pool in this
-// process) and over HTTP (the real server on a port, signed in, with its access checks and audit rows).
-// Prints p50, p99 and requests per second of each and the ratio; asserts nothing.
+// 10 concurrent clients: bare (the module's one statement, listPatients with its audit rows, run through
+// the database pool in this process) and over HTTP (the real server on a port, signed in, with its access
+// checks). Prints p50, p99 and requests per second of each and the ratio; asserts nothing.
 //
 // On embedded PGlite (one query at a time) by default; on PostgreSQL with BENCH_DATABASE_URL, where it
 // creates a database of its own beside the one named, and drops it (and its runtime role) afterwards.
@@ -47,6 +47,13 @@ try {
     );
     const caller = await loadCaller(runtime.db, user?.id ?? '', config.flags);
     if (!caller) throw new Error('bench caller not found');
+    // The statement the server runs writes the page's audit rows: the bare run writes them too.
+    const actor = {
+      actorId: caller.userId,
+      establishmentId: caller.current?.establishment.id ?? null,
+      ip: null,
+      requestId: null,
+    };
     const [visible] = await queryRows<{ n: number }>(
       owner.db,
       sql`select count(*)::int as n from visible_patients where establishment_id = ${caller.current?.establishment.id}`,
@@ -76,7 +83,7 @@ try {
     for (const { name, keyword } of cases) {
       const bare = await measureConcurrently(clients, searchesPerCase, async (i) => {
         const query = PatientListQuerySchema.parse({ keyword: keyword(i), page: page(i) });
-        return (await listPatients(runtime!.db, caller, query)).count;
+        return (await listPatients(runtime!.db, caller, query, actor)).count;
       });
       const http = await measureConcurrently(clients, searchesPerCase, async (i) => {
         const query = new URLSearchParams({ keyword: keyword(i), page: page(i) });

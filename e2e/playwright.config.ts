@@ -54,6 +54,9 @@ export default defineConfig({
       // Account linking is a conditional route (spec section 2); it only concerns health-organisation
       // addresses, which no demo account has, so the other specs are unaffected.
       FEATURE_SINGLE_SIGN_ON_ACCOUNT_LINKING: 'on',
+      // send/:establishment_slug is a conditional route (spec section 2). The flag also stops unapproved
+      // employments sending referrals (section 6 Rules); the demo's senders are approved.
+      FEATURE_FRIENDLY_FORWARDING: 'on',
     },
   },
 });

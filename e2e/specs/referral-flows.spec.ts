@@ -73,6 +73,8 @@ test('the specialist triages a submitted referral through the five pages and boo
   await choose(page, 'Priority', 'Semi-urgent');
   await choose(page, 'Category', 'Category 1');
   await page.getByLabel('Wait time').fill('2 weeks');
+  await choose(page, 'Service', 'Other');
+  await page.getByRole('textbox', { name: 'Other service' }).fill('Heart failure nurse clinic');
   await check(page, 'triage-1-details');
 
   await next(page, 'Scheduling');
@@ -100,6 +102,7 @@ test('the specialist triages a submitted referral through the five pages and boo
   await check(page, 'triage-4-notifications');
   await next(page, 'Check and confirm');
   await expect(page.getByText('Consulting room 3')).toBeVisible();
+  await expect(page.getByText('Heart failure nurse clinic')).toBeVisible();
   await check(page, 'triage-5-done');
   await page.getByRole('button', { name: 'Schedule appointment' }).click();
 

@@ -36,8 +36,10 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-test('a GP opens a sent referral, uploads and downloads an attachment, archives and unarchives it', async ({
+test('a GP opens a sent referral, uploads and downloads an attachment, shares it, archives and unarchives it', async ({
   page,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const token = watchToken(page);
@@ -62,6 +64,10 @@ test('a GP opens a sent referral, uploads and downloads an attachment, archives 
   await expect(page.getByRole('link', { name: 'Recall' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Triage' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+  // The sender side's verification code, in the page's axe check.
+  const verification = page.getByRole('region', { name: 'Verification code' });
+  await expect(verification.getByText(/^\d{3} \d{3}$/)).toBeVisible();
+  await expect(verification.getByText(/^Changes in \d+ s$/)).toBeVisible();
   await expectAccessible(page, 'referral page (sender)');
   await screenshot(page, 'referral-page-sender');
 
@@ -98,10 +104,20 @@ test('a GP opens a sent referral, uploads and downloads an attachment, archives 
   // The share and delete dialogs, checked and left without acting.
   await page.getByRole('button', { name: 'Share' }).click();
   const share = page.getByRole('dialog', { name: 'Share this referral' });
-  await expect(share.getByLabel('Establishment')).toBeVisible();
+  await expect(share.getByRole('combobox', { name: 'Establishment' })).toBeVisible();
   await expectAccessible(page, 'share dialog');
   await screenshot(page, 'referral-page-share');
-  await share.getByRole('button', { name: 'Cancel' }).click();
+  // Or with a colleague of the practice, who then finds it in their Shared inbox.
+  await share.getByRole('radio', { name: 'A colleague' }).check();
+  await share.getByRole('combobox', { name: 'Colleague' }).click();
+  const colleague = page.getByRole('option', { name: "Ms Karen O'Brien" });
+  await expect(colleague).toBeVisible();
+  await expectAccessible(page, 'share dialog, choosing a colleague');
+  await screenshot(page, 'referral-page-share-colleague');
+  await colleague.click();
+  await share.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByText('Referral shared')).toBeVisible();
+  await expect(share).toHaveCount(0);
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const remove = page.getByRole('dialog', { name: 'Delete this referral?' });
   await expectAccessible(page, 'delete referral dialog');
@@ -121,6 +137,34 @@ test('a GP opens a sent referral, uploads and downloads an attachment, archives 
   await page.getByRole('region', { name: 'Sticky notes' }).scrollIntoViewIfNeeded();
   await expectAccessible(page, 'referral page with a tag and a note');
   await screenshot(page, 'referral-page-tags-notes');
+
+  // Each is edited where it is shown: Escape leaves it as it was, Save keeps the change.
+  const notes = page.getByRole('region', { name: 'Sticky notes' });
+  await notes.getByRole('button', { name: 'Edit this note' }).click();
+  const editing = notes.getByRole('textbox', { name: 'Edit note' });
+  await editing.fill('');
+  await notes.getByRole('button', { name: 'Save' }).click();
+  await expect(notes.getByText('This field is required.')).toBeVisible();
+  await expectAccessible(page, 'editing a sticky note, with the server’s message');
+  await notes.screenshot({
+    path: path.join(import.meta.dirname, '..', 'screenshots', 'referral-page-note-editing.png'),
+  });
+  await editing.press('Escape');
+  await expect(editing).toHaveCount(0);
+  await expect(notes.getByRole('button', { name: 'Edit this note' })).toBeFocused();
+  await notes.getByRole('button', { name: 'Edit this note' }).click();
+  await editing.fill('Call the patient on Monday.');
+  await notes.getByRole('button', { name: 'Save' }).click();
+  await expect(notes.getByText('Call the patient on Monday.')).toBeVisible();
+  const tags = page.getByRole('region', { name: 'Tags' });
+  await tags.getByRole('button', { name: 'Rename tag Cardiac follow-up' }).click();
+  await tags.getByRole('textbox', { name: 'New name for the tag Cardiac follow-up' }).fill('Cardiac review');
+  await expectAccessible(page, 'renaming a tag');
+  await tags.screenshot({
+    path: path.join(import.meta.dirname, '..', 'screenshots', 'referral-page-tag-renaming.png'),
+  });
+  await tags.getByRole('button', { name: 'Save' }).click();
+  await expect(tags.getByRole('button', { name: 'Remove tag Cardiac review' })).toBeVisible();
 
   // The letter: saved as a PDF, and shown without the app's chrome in the print view.
   const letter = page.waitForEvent('download');
@@ -144,6 +188,13 @@ test('a GP opens a sent referral, uploads and downloads an attachment, archives 
   await expect(page.getByText(/Archived/)).toBeVisible();
   await page.getByRole('button', { name: 'Unarchive' }).click();
   await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible();
+
+  // The colleague it was shared with reads it from their Shared inbox.
+  const colleagueSession = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+  const colleaguePage = await colleagueSession.newPage();
+  await signIn(colleaguePage, { email: 'pm@demo.test', to: '/referrals/inbox/shared' });
+  await expect(colleaguePage.locator(`a[href="/referrals/${id}"]`).first()).toBeVisible();
+  await colleagueSession.close();
 });
 
 test('the specialist opens a submitted referral and it becomes Under review', async ({

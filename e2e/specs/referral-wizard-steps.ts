@@ -84,3 +84,28 @@ export async function completeAndSubmitReferral(page: Page, look: Look) {
   await look('create-referral-5-renewal');
   await page.getByRole('button', { name: 'Submit referral' }).click();
 }
+
+/** Step 0 with a hospital: Royal Eastern Hospital narrowed to its Cardiology department and its specialist. */
+export async function chooseDepartmentSpecialist(page: Page) {
+  // The type's radio is visually hidden inside its segment: the label is what a person clicks.
+  await page
+    .locator('label')
+    .filter({ hasText: /^Hospitals$/ })
+    .click();
+  await page.getByRole('radio', { name: /Royal Eastern Hospital/ }).check();
+  await page.getByRole('combobox', { name: 'Department' }).click();
+  await page.getByRole('option', { name: 'Cardiology' }).click();
+  await expect(page.getByText('Cardiology, Royal Eastern Hospital')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Specialist' }).click();
+  await page.getByRole('option', { name: /Aisha Rahman/ }).click();
+}
+
+/** Step 0 with a receiver not listed: the details typed by hand (a MANUAL referral). */
+export async function describeUnlistedReceiver(page: Page) {
+  await page.getByRole('textbox', { name: 'Practice name' }).fill('Bondi Physiotherapy');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('02 9130 0000');
+  await page.getByRole('textbox', { name: 'Suburb or city' }).fill('Bondi');
+  await page.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'NSW' }).click();
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('2026');
+}

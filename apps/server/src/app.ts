@@ -33,6 +33,8 @@ import { patientCarerRoutes } from './modules/patients/patient-carer-routes.ts';
 import { patientMrnRoutes } from './modules/patients/patient-mrn-routes.ts';
 import { patientRoutes } from './modules/patients/patient-routes.ts';
 import { referralAnnotationRoutes } from './modules/referrals/annotations/referral-annotation-routes.ts';
+import { referralEmrRoutes } from './modules/referrals/emr/referral-emr-routes.ts';
+import { verificationCodeRoutes } from './modules/referrals/verification/verification-code-routes.ts';
 import { messageTemplateRoutes } from './modules/referrals/message-templates/message-template-routes.ts';
 import { referralRoutes } from './modules/referrals/referral-routes.ts';
 import { referralSuccessorRoutes } from './modules/referrals/referral-successor-routes.ts';
@@ -180,6 +182,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(attachmentRoutes);
   await app.register(referralFormRoutes);
   await app.register(referralAnnotationRoutes);
+  await app.register(referralEmrRoutes);
+  await app.register(verificationCodeRoutes);
   await app.register(messageTemplateRoutes);
   options.withRoutes?.(app);
 

@@ -78,7 +78,8 @@ export function SelectField({
           clearable={clearable}
           allowDeselect={clearable}
           withAsterisk={withAsterisk}
-          value={(field.value as string | null | undefined) ?? null}
+          // An empty code ('' from a cleared text value) is no choice: no clear button for it.
+          value={(field.value as string | null | undefined) || null}
           onChange={(value) => field.onChange(value)}
           onBlur={field.onBlur}
           error={error(name)}

@@ -9,6 +9,7 @@ import {
   type MantineThemeOverride,
   type MenuProps,
   type ModalProps,
+  type NotificationProps,
   type PaginationProps,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -92,7 +93,7 @@ function layoutTheme(brand: MantineColorsTuple): MantineThemeOverride {
     // Plain objects rather than Component.extend(), which would pull each component into the first
     // screen's JavaScript whether it is shown there or not.
     components: {
-      // Icon-only controls need names: the close button of every dialog and drawer, and the pagination's
+      // Icon-only controls need names: the close button of every dialog, drawer and toast, and the pagination's
       // arrows and page numbers.
       // A dialog's title is its heading and its accessible name; Mantine draws it as body text.
       Modal: {
@@ -101,6 +102,10 @@ function layoutTheme(brand: MantineColorsTuple): MantineThemeOverride {
       },
       Drawer: {
         defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps>,
+      },
+      // And every toast's.
+      Notification: {
+        defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<NotificationProps>,
       },
       // Mantine puts a focusable role=presentation placeholder first in every menu, which a menu may not
       // contain; without it an opened menu focuses its first item, as the ARIA menu pattern expects.

@@ -206,6 +206,9 @@ export type EstablishmentWriteInput = z.input<typeof EstablishmentWriteSchema>;
 /** The path of a call about one establishment (establishments/{id}/...). */
 export const EstablishmentIdParamsSchema = z.object({ id: z.uuid() });
 
+/** GET establishments/by-slug/{slug}/: the establishment a send/:establishment_slug link names (section 2). */
+export const EstablishmentSlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
+
 /**
  * An establishment waiting in the platform administrators' queue: not yet approved, or approved and not
  * yet verified. Until approved it is offered neither as a receiver nor for joining (section 6 Rules).

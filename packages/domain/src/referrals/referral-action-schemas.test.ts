@@ -64,10 +64,20 @@ describe('accept (triage)', () => {
     });
   });
 
-  it('refuses an unknown category and asks for the other service note', () => {
+  it('refuses an unknown category or service note and asks for the other service note', () => {
     expect(errorsOf(AcceptReferralSchema, { assignee: ASSIGNEE, triage_category: '4' })).toEqual({
       triage_category: ['Select a valid choice.'],
     });
+    expect(errorsOf(AcceptReferralSchema, { assignee: ASSIGNEE, service_note: 'Clinic B' })).toEqual({
+      service_note: ['Select a valid choice.'],
+    });
+    expect(
+      errorsOf(AcceptReferralSchema, {
+        assignee: ASSIGNEE,
+        service_note: 'TELEHEALTH',
+        service_note_other: '',
+      }),
+    ).toBeNull();
     expect(errorsOf(AcceptReferralSchema, { assignee: ASSIGNEE, service_note: 'OTHER' })).toEqual({
       service_note_other: REQUIRED,
     });

@@ -15,7 +15,13 @@ import {
   isMissing,
 } from './referral-action-fields.ts';
 import { triageCategories, triagePriorities } from './referral-codes.ts';
-import { forwardReasons, recallReasons, rescheduleReasons, returnReasons } from './referral-reason-codes.ts';
+import {
+  forwardReasons,
+  recallReasons,
+  rescheduleReasons,
+  returnReasons,
+  serviceNotes,
+} from './referral-reason-codes.ts';
 
 /**
  * Request bodies of the referral actions that take input (spec sections 3 Triage and service fields,
@@ -39,7 +45,7 @@ const LONG_TEXT = 5000;
 const MAX_RENEWAL_MONTHS = 60;
 
 const triageShape = {
-  service_note: optionalText(200),
+  service_note: optionalChoice(serviceNotes),
   /** Required when service_note is OTHER, like the reasons' other_* texts. */
   service_note_other: optionalText(500),
   triage_priority: optionalChoice(triagePriorities),

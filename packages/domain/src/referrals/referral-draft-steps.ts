@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../api.ts';
+import { UNLISTED_RECEIVER_FIELDS } from './referral-receivers.ts';
 
 /**
  * The draft creation steps (spec section 4): 0 receiver, 1 patient, 2 the receiver's forms, 3 attachments,
@@ -16,7 +17,14 @@ export const SUBMIT_FAILURE_MESSAGE =
 
 /** The referral fields each step edits, so a 400 on submit or save shows on the step that owns the field. */
 export const DRAFT_STEP_FIELDS: Readonly<Record<DraftStep, readonly string[]>> = {
-  0: ['to_establishment', 'assignee', 'assignee_other', 'no_named_specialist'],
+  0: [
+    'type',
+    'to_establishment',
+    'assignee',
+    'assignee_other',
+    'no_named_specialist',
+    ...UNLISTED_RECEIVER_FIELDS,
+  ],
   1: ['patient'],
   2: ['form'],
   3: ['referrer_attachments', 'file'],

@@ -9,6 +9,7 @@ import {
 } from './referral-codes.ts';
 import { ReferralConditionFilterSchema } from './referral-dashboard.ts';
 import { referralListFilter, type ReferralBox } from './referral-lists.ts';
+import { REFERRAL_TAG_MAX_LENGTH } from './referral-annotation-schemas.ts';
 import { ReferralSideSchema } from './referral-schemas.ts';
 
 /**
@@ -42,6 +43,36 @@ const statusList = z
   )
   .pipe(z.array(ReferralStatusSchema));
 
+/**
+ * `my_tags`: `true` for the referrals the caller tagged, or a comma list (or repeats) of tag labels: those
+ * carrying any of them among the caller's establishment's tags, whatever the case. Absent or `false`: no
+ * filter. A tag labelled "true" or "false" cannot be asked for by label.
+ */
+const tagFilter = z
+  .union([text(1100), z.array(text(1100)).max(20)])
+  .optional()
+  .transform((value) =>
+    (value === undefined ? [] : typeof value === 'string' ? [value] : value)
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  )
+  .pipe(
+    z
+      .array(
+        z.string().max(REFERRAL_TAG_MAX_LENGTH, `A tag has at most ${REFERRAL_TAG_MAX_LENGTH} characters.`),
+      )
+      .max(20, 'Give at most 20 tags.'),
+  )
+  .transform((parts): ReferralTagFilter | null => {
+    if (parts.length === 0 || (parts.length === 1 && parts[0] === 'false')) return null;
+    if (parts.length === 1 && parts[0] === 'true') return { taggedBy: 'me' };
+    return { labels: [...new Set(parts.map((part) => part.toLowerCase()))] };
+  });
+
+/** What `my_tags` asks for: what the caller tagged, or any of these labels (lower-cased) of their establishment. */
+export type ReferralTagFilter = { taggedBy: 'me' } | { labels: string[] };
+
 /** An establishment parameter: its id, or `true` for the caller's current establishment. */
 const establishmentParam = z.union([z.enum(['true', 'false']), z.uuid()]).optional();
 
@@ -72,7 +103,7 @@ export const ReferralListQuerySchema = PageQuerySchema.extend({
   from_establishment: establishmentParam,
   search: searchText(200),
   my_referral: flag,
-  my_tags: flag,
+  my_tags: tagFilter,
   submitted_after: z.iso.date().optional(),
   submitted_before: z.iso.date().optional(),
   order_by: orderBySchema(REFERRAL_LIST_ORDER_FIELDS, '-submitted_at').optional(),
@@ -85,6 +116,8 @@ export const ReferralListQuerySchema = PageQuerySchema.extend({
   /** Narrows to a derived condition (referral-dashboard.ts), as the dashboard's links do. */
   condition: ReferralConditionFilterSchema.optional(),
   triage_category: TriageCategorySchema.optional(),
+  /** `true`: each item carries `pdf`, the address of its letter (docs/referrals.md, Lists). */
+  pdf: flag,
 }).superRefine((query, ctx) => {
   if (query.list !== undefined) {
     if (query.box === undefined) {
@@ -152,6 +185,8 @@ export const ReferralListItemSchema = z.object({
   due_for_renewal: z.boolean(),
   appointment_due: z.boolean(),
   overdue_for_appointment: z.boolean(),
+  /** With `pdf=true`: where its letter is (GET referrals/{id}/pdf/). */
+  pdf: z.string().optional(),
 });
 export type ReferralListItem = z.infer<typeof ReferralListItemSchema>;
 

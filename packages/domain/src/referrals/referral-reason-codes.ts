@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import { defineCodeList } from '../codes.ts';
 
 /**
- * Reasons for return, recall, reschedule and forward (section 3 Reason and message fields). The spec
- * names the fields and their other_* texts but gives no codes, so these lists are ours. Each ends with
- * OTHER, which makes the matching other_* text required (referral-action-schemas.ts).
+ * Reasons for return, recall, reschedule and forward (section 3 Reason and message fields), and the
+ * triage's service note (section 3 Triage and service fields). The spec names the fields and their
+ * other_* texts but gives no codes, so these lists are ours. Each ends with OTHER, which makes the matching
+ * other_* text required (referral-action-schemas.ts).
  */
 
 /** The code that asks for a free-text reason in the matching other_* field. */
@@ -63,3 +64,19 @@ export const FORWARD_REASONS = {
 export const forwardReasons = defineCodeList(FORWARD_REASONS);
 export const ForwardReasonSchema = forwardReasons.schema;
 export type ForwardReason = z.infer<typeof ForwardReasonSchema>;
+
+/**
+ * The service the receiver triages the referral to (section 3 service_note, service_note_other; section 4
+ * Receiver triage flow page 1). Optional; OTHER asks for service_note_other.
+ */
+export const SERVICE_NOTES = {
+  OUTPATIENT_CLINIC: 'Outpatient clinic',
+  TELEHEALTH: 'Telehealth consultation',
+  GROUP_PROGRAM: 'Group program',
+  COMMUNITY_SERVICE: 'Community service',
+  ALLIED_HEALTH: 'Allied health',
+  OTHER: 'Other',
+} as const;
+export const serviceNotes = defineCodeList(SERVICE_NOTES);
+export const ServiceNoteSchema = serviceNotes.schema;
+export type ServiceNote = z.infer<typeof ServiceNoteSchema>;

@@ -301,3 +301,18 @@ export const messageTemplates = pgTable(
   },
   (t) => [index('message_templates_establishment_idx').on(t.establishment_id, t.message_type, t.name)],
 );
+
+/**
+ * The secret behind a referral's verification code (section 3; packages/domain verification-code.ts).
+ * The code itself is never stored: it is derived from the secret and the period since `issued_at`, like an
+ * authenticator's. Issuing a new code replaces the secret, which ends every earlier code at once.
+ */
+export const referralVerificationCodes = pgTable('referral_verification_codes', {
+  referral_id: uuid('referral_id')
+    .primaryKey()
+    .references(() => referrals.id, { onDelete: 'cascade' }),
+  /** Base32, 160 random bits (RFC 4226's recommended length). */
+  secret: text('secret').notNull(),
+  issued_at: timestamp('issued_at', { withTimezone: true }).notNull(),
+  issued_by_id: uuid('issued_by_id').references(() => users.id),
+});

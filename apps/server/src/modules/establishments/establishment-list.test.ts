@@ -23,6 +23,7 @@ describe('the establishment list filters', () => {
       createEstablishment(db(), { type: 'CL', state: 'NSW', ...overrides });
     const heart = await clinic({
       name: 'Alpha Heart',
+      slug: 'alpha-heart',
       services: ['ADULT', 'SC'],
       accepts_join_requests: true,
       health_organisation_network: 'SESLHD',
@@ -35,8 +36,8 @@ describe('the establishment list filters', () => {
       state: 'VIC',
     });
     await clinic({ name: 'Gamma 50% Off', services: [] });
-    await clinic({ name: 'Delta Unapproved', is_approved: false });
-    await clinic({ name: 'Delta Personal', type: 'PA' });
+    await clinic({ name: 'Delta Unapproved', slug: 'delta-unapproved', is_approved: false });
+    await clinic({ name: 'Delta Personal', slug: 'delta-personal', type: 'PA' });
 
     // Alpha Heart: an approved, verified cardiologist and an approved practice manager.
     const cardiologist = await createUser(db(), { role: 'SP', first_name: 'James', last_name: 'Chen' });
@@ -153,6 +154,23 @@ describe('the establishment list filters', () => {
       expect.objectContaining({ first_name: 'James', last_name: 'Chen', role: 'SP' }),
     ]);
     expect((await me.api('GET', `/api/establishments/${alpha.id}/`)).json()).not.toHaveProperty('doctors');
+  });
+
+  it('finds the establishment a send/ link names by its slug, with its doctors', async () => {
+    const res = await me.api('GET', '/api/establishments/by-slug/alpha-heart/?include_doctors=true');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Alpha Heart',
+      is_approved: true,
+      accepts_in_app_referrals: true,
+    });
+    expect(res.json().doctors).toEqual([expect.objectContaining({ last_name: 'Chen' })]);
+  });
+
+  it('answers 404 for a slug it does not know, or one the caller may not read', async () => {
+    for (const slug of ['no-such-place', 'delta-unapproved', 'delta-personal']) {
+      expect((await me.api('GET', `/api/establishments/by-slug/${slug}/`)).statusCode).toBe(404);
+    }
   });
 
   it('orders by name either way with order_by, and refuses an ordering it does not know', async () => {

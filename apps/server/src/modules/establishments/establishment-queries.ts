@@ -152,17 +152,36 @@ export async function listEstablishments(
 }
 
 /** One establishment the caller may read, or undefined (missing and unreadable look the same). */
-export async function getEstablishment(
+export function getEstablishment(
   q: Queryable,
   caller: Caller,
   id: string,
   options: { includeDoctors: boolean } = { includeDoctors: false },
 ): Promise<Establishment | undefined> {
+  return findEstablishment(q, caller, eq(establishments.id, id), options);
+}
+
+/** The establishment a send/:establishment_slug link names, if the caller may read it (section 2). */
+export function getEstablishmentBySlug(
+  q: Queryable,
+  caller: Caller,
+  slug: string,
+  options: { includeDoctors: boolean },
+): Promise<Establishment | undefined> {
+  return findEstablishment(q, caller, eq(establishments.slug, slug), options);
+}
+
+async function findEstablishment(
+  q: Queryable,
+  caller: Caller,
+  which: SQL,
+  options: { includeDoctors: boolean },
+): Promise<Establishment | undefined> {
   const [row] = await q
     .select(withHospital)
     .from(establishments)
     .leftJoin(hospitals, eq(hospitals.id, establishments.hospital_id))
-    .where(and(eq(establishments.id, id), establishmentsReadableBy(caller)));
+    .where(and(which, establishmentsReadableBy(caller)));
   if (!row) return undefined;
   const [described] = await describeEstablishments(
     q,

@@ -11,6 +11,7 @@ import {
   type PublicEstablishmentSchema,
   EstablishmentDetailQuerySchema,
   EstablishmentIdParamsSchema,
+  EstablishmentSlugParamsSchema,
 } from '@referrals/domain/establishments/establishment-schemas';
 import { establishments } from '../../db/schema/establishments.ts';
 import { notFound } from '../../http/api-errors.ts';
@@ -21,6 +22,7 @@ import {
   establishmentOrder,
   filterConditions,
   getEstablishment,
+  getEstablishmentBySlug,
   listEstablishments,
 } from './establishment-queries.ts';
 
@@ -81,6 +83,38 @@ export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, don
     },
     async (request) => {
       const found = await getEstablishment(db, await callerOf(request), request.params.id, {
+        includeDoctors: request.query.include_doctors === 'true',
+      });
+      if (!found) throw notFound();
+      return found;
+    },
+  );
+
+  app.get(
+    '/api/establishments/by-slug/:slug/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['establishments'],
+        operationId: 'getEstablishmentBySlug',
+        summary: 'The establishment a send/:establishment_slug link names',
+        description:
+          'Friendly forwarding (spec section 2) opens referral creation with this establishment as the ' +
+          'receiver. The same establishments as by id are readable; any other slug is a 404. ' +
+          '`include_doctors=true` adds its verified doctors (the assignees).',
+        security,
+        params: EstablishmentSlugParamsSchema,
+        querystring: EstablishmentDetailQuerySchema,
+        response: {
+          200: EstablishmentSchema,
+          400: FieldErrorsSchema,
+          401: DetailErrorSchema,
+          404: DetailErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const found = await getEstablishmentBySlug(db, await callerOf(request), request.params.slug, {
         includeDoctors: request.query.include_doctors === 'true',
       });
       if (!found) throw notFound();

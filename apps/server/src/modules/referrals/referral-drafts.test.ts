@@ -163,6 +163,39 @@ describe('a referral from draft to the receiver (POST referrals/, PUT, submit, v
     expect(history.json()[2].actor.name).toContain('Hart');
   });
 
+  it('submits a MANUAL draft to a receiver not listed once its details say who and how to reach them', async () => {
+    const created = await p.gp.api('POST', '/api/referrals/', {
+      type: 'MANUAL',
+      patient: p.patient.id,
+      referral_receiver_establishment_email: 'not-an-email',
+    });
+    expect(created.statusCode).toBe(201);
+    const draft = created.json();
+    const refused = await p.gp.api('POST', `/api/referrals/${draft.id}/submit/`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      referral_receiver_establishment_practice_name: REQUIRED,
+      referral_receiver_establishment_email: ['Enter a valid email address.'],
+    });
+
+    const saved = await p.gp.api('PATCH', `/api/referrals/${draft.id}/`, {
+      version: draft.version,
+      referral_receiver_establishment_practice_name: 'Bondi Physiotherapy',
+      referral_receiver_establishment_email: '',
+      referral_receiver_establishment_phone1: '02 9130 0000',
+      referral_receiver_establishment_state: 'NSW',
+    });
+    expect(saved.statusCode).toBe(200);
+    const submitted = await p.gp.api('POST', `/api/referrals/${draft.id}/submit/`);
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json()).toMatchObject({
+      type: 'MANUAL',
+      to_establishment: null,
+      status: { value: 'SBMT' },
+      referral_receiver_establishment_practice_name: 'Bondi Physiotherapy',
+    });
+  });
+
   it('hides a referral from outsiders and from colleagues without shared access (404, like a missing one)', async () => {
     const draft = (await draftFor()).json();
     await p.gp.api('POST', `/api/referrals/${draft.id}/submit/`);

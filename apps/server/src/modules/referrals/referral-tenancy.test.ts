@@ -10,6 +10,7 @@ import {
   messageTemplates,
   referralStickyNotes,
   referralTags,
+  referralVerificationCodes,
 } from '../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
@@ -219,6 +220,17 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
         body: { establishment: p.practice.id },
       },
       { method: 'POST', route: '/api/referrals/:id/upload-to-emr/', url: `${one}upload-to-emr/` },
+      ...(['GET', 'POST'] as const).map((method) => ({
+        method,
+        route: '/api/referrals/:id/verification-code/',
+        url: `${one}verification-code/`,
+      })),
+      {
+        method: 'POST',
+        route: '/api/referrals/:id/set-vitro-episode-id/',
+        url: `${one}set-vitro-episode-id/`,
+        body: { vitro_episode_id: 'EP1' },
+      },
       {
         method: 'GET',
         route: '/api/referrals/:id/form-templates/',
@@ -311,6 +323,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       await db.select().from(referralTags).orderBy(asc(referralTags.id)),
       await db.select().from(referralStickyNotes).orderBy(asc(referralStickyNotes.id)),
       await db.select().from(messageTemplates).orderBy(asc(messageTemplates.id)),
+      await db.select().from(referralVerificationCodes).orderBy(asc(referralVerificationCodes.referral_id)),
     ]);
   }
 

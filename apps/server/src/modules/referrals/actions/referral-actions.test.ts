@@ -62,6 +62,30 @@ describe('referral actions: what each one requires and changes', () => {
     expect(asStored.json()).toMatchObject({ status: { value: 'ACPT' }, triage_notes: 'Kept.' });
   });
 
+  it('takes a service note from its code list, the other text required for OTHER, and returns it', async () => {
+    const referral = await insertReferral(db(), p, { status: 'SBMT' });
+    const before = await referralSnapshot(db(), referral.id);
+    const unknown = await p.specialist.api('PUT', url(referral.id, 'accept/'), { service_note: 'Clinic B' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ service_note: ['Select a valid choice.'] });
+    const other = await p.specialist.api('PUT', url(referral.id, 'schedule/?validate=true'), {
+      appointment_date: APPOINTMENT,
+      service_note: 'OTHER',
+    });
+    expect(other.json()).toEqual({ service_note_other: REQUIRED });
+    expect(await referralSnapshot(db(), referral.id)).toBe(before);
+
+    const accepted = await p.specialist.api('PUT', url(referral.id, 'accept/'), {
+      service_note: 'OTHER',
+      service_note_other: 'Falls clinic, Tuesday list',
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({
+      service_note: 'OTHER',
+      service_note_other: 'Falls clinic, Tuesday list',
+    });
+  });
+
   it('waitlists through the accept call when a waitlist_period is sent', async () => {
     const referral = await insertReferral(db(), p, { status: 'SBMT' });
     const res = await p.specialist.api('PATCH', url(referral.id, 'accept/'), {

@@ -1,6 +1,7 @@
 import { referralExpiresAt } from '@referrals/domain/referrals/referral-conditions';
 import { REQUIRED_MESSAGE } from '@referrals/domain/patients/patient-schemas';
 import type { FieldErrors } from '@referrals/domain/api';
+import { unlistedReceiverErrors } from '@referrals/domain/referrals/referral-receivers';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import type { Database } from '../../../db/database.ts';
 import { throwIfErrors } from '../../patients/patient-record.ts';
@@ -8,13 +9,15 @@ import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { referralDetail, type ReferralRow } from '../referral-queries.ts';
 import { applyReferralAction, checkReferralAction } from './apply-referral-action.ts';
 
-/** What submit requires (referral-lifecycle.md, submit): a receiver (or MANUAL details), a patient, a message. */
+/**
+ * What submit requires (referral-lifecycle.md, submit): a receiver, or for a MANUAL referral the receiver's
+ * details as the wizard checks them (section 5 newOtherHCP); a patient; a message.
+ */
 function submitErrors(referral: ReferralRow): FieldErrors {
-  const errors: FieldErrors = {};
-  const manual = referral.type === 'MANUAL';
-  if (!referral.to_establishment_id && !(manual && referral.referral_receiver_establishment_practice_name)) {
+  const errors: FieldErrors =
+    referral.type === 'MANUAL' && !referral.to_establishment_id ? unlistedReceiverErrors(referral) : {};
+  if (!referral.to_establishment_id && referral.type !== 'MANUAL')
     errors.to_establishment = [REQUIRED_MESSAGE];
-  }
   if (!referral.patient_id) errors.patient = [REQUIRED_MESSAGE];
   if (!referral.referrer_message?.trim()) errors.referrer_message = [REQUIRED_MESSAGE];
   return errors;

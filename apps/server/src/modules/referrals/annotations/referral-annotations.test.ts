@@ -36,6 +36,37 @@ describe('tags and sticky notes: each establishment its own', () => {
     expect(nurses.json<{ results: unknown[] }>().results).toEqual([]);
   });
 
+  it('lists by the labels of the caller’s establishment’s tags with my_tags=<label>,<label>', async () => {
+    const cardiac = await insertReferral(t.database.db, p, { status: 'SBMT' });
+    const urgent = await insertReferral(t.database.db, p, { status: 'ACPT' });
+    const untagged = await insertReferral(t.database.db, p, { status: 'SBMT' });
+    await p.specialist.api('POST', url(cardiac.id, 'tags/'), { label: 'Cardiac' });
+    await p.triageNurse.api('POST', url(urgent.id, 'tags/'), { label: 'Urgent' });
+    // The practice's own tag of the same name on the other referral: not the clinic's.
+    await p.gp.api('POST', url(urgent.id, 'tags/'), { label: 'cardiac' });
+    const listed = async (who: typeof p.gp, query: string) =>
+      (await who.api('GET', `/api/referrals/?${query}`))
+        .json<{ results: { id: string }[] }>()
+        .results.map((r) => r.id)
+        .sort();
+
+    expect(await listed(p.specialist, 'box=inbox&my_tags=CARDIAC')).toEqual([cardiac.id]);
+    // A colleague's tag counts: the labels are the establishment's.
+    expect(await listed(p.specialist, 'box=inbox&my_tags=cardiac,%20urgent')).toEqual(
+      [cardiac.id, urgent.id].sort(),
+    );
+    expect(await listed(p.specialist, 'box=inbox&my_tags=urgent&my_tags=Cardiac')).toEqual(
+      [cardiac.id, urgent.id].sort(),
+    );
+    expect(await listed(p.gp, 'box=outbox&my_tags=cardiac')).toEqual([urgent.id]);
+    expect(await listed(p.gp, 'box=outbox&my_tags=urgent')).toEqual([]);
+    expect(await listed(p.specialist, 'box=inbox&my_tags=false')).toContain(untagged.id);
+
+    const tooLong = await p.specialist.api('GET', `/api/referrals/?my_tags=${'x'.repeat(51)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json<object>())).toEqual(['my_tags']);
+  });
+
   it('refuses an empty or repeated label with the field named, renames and removes', async () => {
     const referral = await insertReferral(t.database.db, p, { status: 'SBMT' });
     const empty = await p.gp.api('POST', url(referral.id, 'tags/'), { label: '   ' });

@@ -330,6 +330,15 @@ describe('referral lists (GET referrals/)', () => {
       pending_action: false,
     });
     expect(outbox.results.find((i) => i.id === ids.ACPT)).toMatchObject({ side: 'sender', unread: true });
+    expect(outbox.results.every((i) => i.pdf === undefined)).toBe(true);
+  });
+
+  it('gives each item the address of its letter with pdf=true, and that address answers the letter', async () => {
+    const page = await list(p.gp, 'box=outbox&status=SBMT,ACPT&pdf=true');
+    expect(page.results.map((i) => i.pdf)).toEqual(page.results.map((i) => `/api/referrals/${i.id}/pdf/`));
+    const letter = await p.gp.api('GET', `/api/referrals/${page.results[0]!.id}/pdf/`);
+    expect(letter.statusCode).toBe(200);
+    expect(letter.headers['content-type']).toBe('application/pdf');
   });
 
   it('writes one referral.list audit row per referral on the page, and none for an empty page', async () => {

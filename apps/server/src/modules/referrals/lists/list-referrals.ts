@@ -6,6 +6,7 @@ import {
   type ReferralType,
 } from '@referrals/domain/referrals/referral-codes';
 import { referralConditions } from '@referrals/domain/referrals/referral-conditions';
+import { referralLetterPath } from '@referrals/domain/referrals/referral-paths';
 import type {
   ReferralListItem,
   ReferralListOrderField,
@@ -292,5 +293,11 @@ export async function listReferrals(
     count = Number(row?.n ?? 0);
   }
   const now = options.now ?? new Date();
-  return { count, results: rows.map(({ row }) => toItem(row, now)) };
+  return {
+    count,
+    results: rows.map(({ row }) => {
+      const item = toItem(row, now);
+      return query.pdf ? { ...item, pdf: referralLetterPath(row.id) } : item;
+    }),
+  };
 }

@@ -10,7 +10,11 @@ import {
   CONDITION_FILTER_STATUSES,
   type ReferralConditionFilter,
 } from '@referrals/domain/referrals/referral-dashboard';
-import { requestedBox, type ReferralListQuery } from '@referrals/domain/referrals/referral-list-schemas';
+import {
+  requestedBox,
+  type ReferralListQuery,
+  type ReferralTagFilter,
+} from '@referrals/domain/referrals/referral-list-schemas';
 import { ALL_LIST_STATUSES, referralListFilter } from '@referrals/domain/referrals/referral-lists';
 import type { StatementShape } from '../../../db/prepared-shapes.ts';
 import { establishments } from '../../../db/schema/establishments.ts';
@@ -142,6 +146,31 @@ function receiverMatches(shape: StatementShape, text: string): SQL {
   return sql`(${personMatches(shape, referrals.assignee_id, text)} or ${place})`;
 }
 
+/**
+ * `my_tags`: a tag the caller put on the referral, or one of the caller's establishment's tags with one of
+ * the labels (stored as typed; compared lower-cased, as labels are unique whatever their case).
+ */
+function tagMatches(shape: StatementShape, caller: Caller, filter: ReferralTagFilter): SQL {
+  if ('taggedBy' in filter) {
+    return shape.part(
+      'tagged-by-me',
+      sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
+        and t.user_id = ${shape.bind(caller.userId)})`,
+    );
+  }
+  const establishmentId = referralEstablishmentOf(caller);
+  if (establishmentId === null) return shape.part('no-tags', sql`false`);
+  const labels = sql.join(
+    filter.labels.map((label) => shape.bind(label)),
+    sql`, `,
+  );
+  return shape.part(
+    `tag-labels:${filter.labels.length}`,
+    sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
+      and t.establishment_id = ${shape.bind(establishmentId)} and lower(t.label) in (${labels}))`,
+  );
+}
+
 /** A calendar date's start in Sydney, as an instant (the spec's dates are Australian). */
 function dayStart(shape: StatementShape, date: string, plusDays = 0): SQL {
   return sql`((${shape.bind(date)}::date + ${shape.bind(plusDays)}::int)::timestamp at time zone 'Australia/Sydney')`;
@@ -268,13 +297,7 @@ export function resolveListQuery(
     const me = shape.bind(caller.userId);
     add('my-referral', sql`(${referrals.referrer_id} = ${me} or ${referrals.assignee_id} = ${me})`);
   }
-  if (query.my_tags) {
-    add(
-      'my-tags',
-      sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
-        and t.user_id = ${shape.bind(caller.userId)})`,
-    );
-  }
+  if (query.my_tags) add('my-tags', tagMatches(shape, caller, query.my_tags));
   if (query.submitted_after) {
     add('after', sql`${referrals.submitted_at} >= ${dayStart(shape, query.submitted_after)}`);
   }

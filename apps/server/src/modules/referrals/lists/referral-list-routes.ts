@@ -35,14 +35,17 @@ const LIST_DESCRIPTION = [
   'an MRN (the referral’s, or the patient’s at your establishment). `patient_name`, `patient_mrn`,',
   '`referral_id` search one of those. `referrer`: a user id or words of their name; `receiver`: the',
   'receiving establishment or assignee, by id or name words. `my_referral=true`: you are the referrer or',
-  'the assignee; `my_tags=true`: you tagged it. `submitted_after`/`submitted_before`: dates (inclusive,',
+  'the assignee; `my_tags=true`: you tagged it; `my_tags=<label>[,<label>]`: it carries one of those tags of',
+  'your establishment (any case). `submitted_after`/`submitted_before`: dates (inclusive,',
   'Sydney calendar). `order_by`: submitted_at, created_at, updated_at, appointment_date, patient_name,',
   '`-` for descending; default -submitted_at (drafts: -created_at); anything else is a 400.',
   '`case_conference_status` (active, closed) is accepted; there are no case conferences yet, so it and the',
   'case-conference lists answer an empty page.',
   '',
   'Each item carries your side, its unread flag, and the derived conditions (referral-lifecycle.md) at the',
-  'time of the call. Each referral listed is written to the audit log (action referral.list).',
+  'time of the call; with `pdf=true` also `pdf`, the address of its letter (GET referrals/{id}/pdf/), for a',
+  'client that prints or files the letters of a list. Each referral listed is written to the audit log',
+  '(action referral.list).',
 ].join('\n');
 
 /** The referral lists, the nav counters and the recall dashboard (spec section 7 Referrals). */

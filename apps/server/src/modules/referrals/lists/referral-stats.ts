@@ -52,7 +52,8 @@ export async function referralStats(
     page_size: 10,
     shared: false,
     my_referral: false,
-    my_tags: false,
+    my_tags: null,
+    pdf: false,
   });
   if (resolved.statuses.length === 0) return empty;
   const counts = (side: 'sender' | 'receiver') => {

@@ -1,4 +1,5 @@
 import { Box, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { referralLetterPath } from '@referrals/domain/referrals/referral-paths';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -16,8 +17,7 @@ export function ReferralPdfPage() {
   const id = params.get('id') ?? '';
   const letter = useQuery({
     queryKey: ['referral-letter', id],
-    queryFn: ({ signal }) =>
-      apiClient<Blob>(`/api/referrals/${encodeURIComponent(id)}/pdf/`, { responseType: 'blob', signal }),
+    queryFn: ({ signal }) => apiClient<Blob>(referralLetterPath(id), { responseType: 'blob', signal }),
     enabled: id !== '',
   });
   const url = useObjectUrl(letter.data);

@@ -7,7 +7,7 @@ import {
   type DraftStep,
 } from '@referrals/domain/referrals/referral-draft-steps';
 import { RECEIVER_TYPES, type ReceiverType } from '@referrals/domain/referrals/referral-receivers';
-import { SUBMIT_REQUIRED_MESSAGE, type Referral } from '@referrals/domain/referrals/referral-schemas';
+import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, type Path } from 'react-hook-form';
@@ -16,15 +16,23 @@ import { ApiError } from '@/lib/api-error';
 import { flattenFieldErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { FormFooter } from '@/ui/form-footer';
+import { StepHeading } from '@/ui/step-heading';
 import { referralQueryOptions, referralsKey } from '../api/get-referral';
 import { createDraft, saveDraft, submitDraft } from './draft-calls';
-import { draftValuesOf, draftWrite, newDraftValues, type DraftValues } from './draft-values';
+import {
+  draftValuesOf,
+  draftWrite,
+  receiverWrite,
+  newDraftValues,
+  receiverStepErrors,
+  type DraftValues,
+} from './draft-values';
 import { SaveStatusNote } from './save-status';
 import { AttachmentsStep } from './attachments-step';
 import { DetailsStep } from './details-step';
 import { FormsStep } from './forms-step';
 import { PatientStep, type PatientPickerSlot } from './patient-step';
-import { ReceiverStep } from './receiver-step';
+import { ReceiverStep, type LinkedReceiver } from './receiver-step';
 import { RenewalStep } from './renewal-step';
 import { useSaveQueue } from './use-save-queue';
 import { STEP_TEXTS } from './wizard-steps';
@@ -37,11 +45,19 @@ function stepOf(search: URLSearchParams): DraftStep {
   return DRAFT_STEPS.find((candidate) => candidate === step) ?? 0;
 }
 
-function receiverTypeOf(referral: Referral | undefined): ReceiverType {
-  const type = referral?.to_establishment?.type;
+function receiverTypeOf(type: string | undefined): ReceiverType {
   // A department is chosen within its hospital.
   if (type === 'DT') return 'HL';
   return RECEIVER_TYPES.find((candidate) => candidate === type) ?? 'CL';
+}
+
+/** A new referral's values: with the receiver a send/ link named, when it may receive. */
+function startingValues(linked: LinkedReceiver | undefined): DraftValues {
+  const values = newDraftValues();
+  if (linked === undefined || !('place' in linked)) return values;
+  const { place } = linked;
+  const name = place.hospital === null ? place.name : `${place.name}, ${place.hospital.name}`;
+  return { ...values, to_establishment: { id: place.id, name } };
 }
 
 type WizardProps = {
@@ -49,6 +65,8 @@ type WizardProps = {
   referral: Referral | undefined;
   currentEstablishmentId: string | null;
   patientPicker: PatientPickerSlot;
+  /** What a send/:establishment_slug link brought, for a new referral reached through one. */
+  linked?: LinkedReceiver;
 };
 
 /**
@@ -57,13 +75,18 @@ type WizardProps = {
  * each step change, so closing the tab or losing the connection loses nothing typed. The step is in the
  * address, so a reload comes back to it.
  */
-export function CreateReferralWizard({ referral, currentEstablishmentId, patientPicker }: WizardProps) {
+export function CreateReferralWizard({
+  referral,
+  currentEstablishmentId,
+  patientPicker,
+  linked,
+}: WizardProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const [draftId, setDraftId] = useState<string | null>(referral?.id ?? null);
   const form = useForm<DraftValues>({
-    defaultValues: referral === undefined ? newDraftValues() : draftValuesOf(referral),
+    defaultValues: referral === undefined ? startingValues(linked) : draftValuesOf(referral),
   });
   const queue = useSaveQueue();
   const [formError, setFormError] = useState<string | null>(null);
@@ -108,20 +131,18 @@ export function CreateReferralWizard({ referral, currentEstablishmentId, patient
     window.scrollTo({ top: 0 });
   };
 
+  /** Whether the receiver step may be left; if not, its fields say why. */
+  const receiverReady = () => {
+    const errors = receiverStepErrors(form.getValues());
+    showErrors(errors);
+    return Object.keys(errors).length === 0;
+  };
+
   const startDraft = async (next: DraftStep) => {
-    const values = form.getValues();
-    if (values.to_establishment === null) {
-      form.setError('to_establishment', { type: 'required', message: SUBMIT_REQUIRED_MESSAGE });
-      return;
-    }
+    if (!receiverReady()) return;
     setBusy(true);
     try {
-      const created = await createDraft({
-        type: 'IN-APP',
-        to_establishment: values.to_establishment.id,
-        assignee: values.no_named_specialist ? null : values.assignee,
-        no_named_specialist: values.no_named_specialist,
-      });
+      const created = await createDraft(receiverWrite(form.getValues()));
       queryClient.setQueryData(referralQueryOptions(created.id).queryKey, created);
       // The server's defaults (the message, the duration) come with the draft.
       form.reset(draftValuesOf(created));
@@ -146,6 +167,7 @@ export function CreateReferralWizard({ referral, currentEstablishmentId, patient
   const goTo = async (next: DraftStep) => {
     setFormError(null);
     if (draftId === null) return startDraft(next);
+    if (step === 0 && !receiverReady()) return;
     // A step's unsaved values would be gone once it closes; the warning says saving goes on meanwhile.
     if (!(await queue.flush())) return;
     setStep(next);
@@ -215,19 +237,17 @@ export function CreateReferralWizard({ referral, currentEstablishmentId, patient
           }}
         >
           <Stack gap="lg">
-            <Stack gap={4}>
-              <Title order={2} fz="h3">
-                {texts.title}
-              </Title>
-              <Text c="gray.7" size="sm">
-                {texts.intro}
-              </Text>
-            </Stack>
+            <StepHeading title={texts.title} intro={texts.intro} />
             {step === 0 && (
               <ReceiverStep
                 currentEstablishmentId={currentEstablishmentId}
-                initialType={receiverTypeOf(referral)}
+                initialType={receiverTypeOf(
+                  linked !== undefined && 'place' in linked
+                    ? linked.place.type.value
+                    : referral?.to_establishment?.type,
+                )}
                 savedAssignee={referral?.assignee ?? null}
+                linked={linked}
               />
             )}
             {step === 1 && (

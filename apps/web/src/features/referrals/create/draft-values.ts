@@ -1,10 +1,26 @@
-import type { Referral, ReferralWrite } from '@referrals/domain/referrals/referral-schemas';
+import type { FieldErrors } from '@referrals/domain/api';
+import {
+  UNLISTED_RECEIVER_FIELDS,
+  unlistedReceiverErrors,
+  type UnlistedReceiverField,
+} from '@referrals/domain/referrals/referral-receivers';
+import {
+  SUBMIT_REQUIRED_MESSAGE,
+  type Referral,
+  type ReferralCreate,
+  type ReferralWrite,
+} from '@referrals/domain/referrals/referral-schemas';
 
 /**
  * What the wizard's steps edit, as the form holds it. Text is '' in the form and null in the API. The
  * receiver and patient are kept with their names, so the steps can show the choice without a lookup.
  */
 export type DraftValues = {
+  /**
+   * IN-APP to a listed establishment; MANUAL once the sender says the receiver is not listed (section 5:
+   * creating an unlisted receiver flags newOtherHCP) and enters the receiver's details by hand.
+   */
+  type: 'IN-APP' | 'MANUAL';
   to_establishment: { id: string; name: string } | null;
   assignee: string | null;
   no_named_specialist: boolean;
@@ -23,7 +39,7 @@ export type DraftValues = {
   hide_referrer_contact_from_patient: boolean;
   hide_referrer_contact_from_assignee: boolean;
   hide_referrer_contact_from_others: boolean;
-};
+} & Record<UnlistedReceiverField, string>;
 
 const TEXT_FIELDS = [
   'referrer_message',
@@ -33,8 +49,10 @@ const TEXT_FIELDS = [
   'supervisor_email',
 ] as const;
 
+// A cleared select holds null rather than ''.
+const textOf = (value: string | null) => (value === null || value.trim() === '' ? null : value);
+
 const FLAG_FIELDS = [
-  'no_named_specialist',
   'automatic_renewal',
   'email_notify_referrer',
   'email_notify_patient',
@@ -48,13 +66,15 @@ const FLAG_FIELDS = [
 /** The values of a draft not yet created: the server's defaults arrive with the draft itself. */
 export function newDraftValues(): DraftValues {
   return {
+    type: 'IN-APP',
     to_establishment: null,
     assignee: null,
     patient: null,
-    ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, ''])) as Record<
-      (typeof TEXT_FIELDS)[number],
+    ...(Object.fromEntries([...TEXT_FIELDS, ...UNLISTED_RECEIVER_FIELDS].map((name) => [name, ''])) as Record<
+      (typeof TEXT_FIELDS)[number] | UnlistedReceiverField,
       string
     >),
+    no_named_specialist: false,
     duration: 12,
     ...(Object.fromEntries(FLAG_FIELDS.map((name) => [name, false])) as Record<
       (typeof FLAG_FIELDS)[number],
@@ -65,10 +85,12 @@ export function newDraftValues(): DraftValues {
 
 export function draftValuesOf(referral: Referral): DraftValues {
   const values = newDraftValues();
-  for (const name of TEXT_FIELDS) values[name] = referral[name] ?? '';
+  for (const name of [...TEXT_FIELDS, ...UNLISTED_RECEIVER_FIELDS]) values[name] = referral[name] ?? '';
   for (const name of FLAG_FIELDS) values[name] = referral[name];
+  values.no_named_specialist = referral.no_named_specialist;
   return {
     ...values,
+    type: referral.type === 'MANUAL' ? 'MANUAL' : 'IN-APP',
     to_establishment: referral.to_establishment,
     assignee: referral.assignee?.id ?? null,
     patient:
@@ -82,15 +104,38 @@ export function draftValuesOf(referral: Referral): DraftValues {
   };
 }
 
+/**
+ * The receiver step's fields as the API takes them; all the POST that starts the draft sends, so the
+ * server's defaults (the message, the duration) stand.
+ */
+export function receiverWrite(values: DraftValues): ReferralCreate {
+  const manual = values.type === 'MANUAL';
+  const write: ReferralCreate = {
+    type: values.type,
+    // A receiver not listed has no establishment or assignee in the app.
+    to_establishment: manual ? null : (values.to_establishment?.id ?? null),
+    assignee: manual || values.no_named_specialist ? null : values.assignee,
+    no_named_specialist: values.no_named_specialist,
+  };
+  // Details typed for a receiver not listed stay in the form, but a listed receiver's draft does not keep them.
+  for (const name of UNLISTED_RECEIVER_FIELDS) write[name] = manual ? textOf(values[name]) : null;
+  return write;
+}
+
 /** The PATCH body: every field the wizard edits, so each save leaves the draft as the screen shows it. */
 export function draftWrite(values: DraftValues): ReferralWrite {
   const write: ReferralWrite = {
-    to_establishment: values.to_establishment?.id ?? null,
-    assignee: values.no_named_specialist ? null : values.assignee,
+    ...receiverWrite(values),
     patient: values.patient?.id ?? null,
     duration: values.duration,
   };
-  for (const name of TEXT_FIELDS) write[name] = values[name].trim() === '' ? null : values[name];
+  for (const name of TEXT_FIELDS) write[name] = textOf(values[name]);
   for (const name of FLAG_FIELDS) write[name] = values[name];
   return write;
+}
+
+/** What keeps the sender on the receiver step: no receiver chosen, or a receiver not listed half described. */
+export function receiverStepErrors(values: DraftValues): FieldErrors {
+  if (values.type === 'MANUAL') return unlistedReceiverErrors(values);
+  return values.to_establishment === null ? { to_establishment: [SUBMIT_REQUIRED_MESSAGE] } : {};
 }

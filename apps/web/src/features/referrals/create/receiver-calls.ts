@@ -1,4 +1,7 @@
-import { EstablishmentFullPageSchema } from '@referrals/domain/establishments/establishment-schemas';
+import {
+  EstablishmentFullPageSchema,
+  EstablishmentSchema,
+} from '@referrals/domain/establishments/establishment-schemas';
 import type { ReceiverType } from '@referrals/domain/referrals/referral-receivers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
@@ -22,5 +25,40 @@ export function useReceiverSearch(type: ReceiverType, keyword: string) {
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * GET establishments/{id}/?include_doctors=true: a department's verified doctors, the assignees once the
+ * sender narrows a hospital to one of its departments (the hospital's list carries the hospital's own).
+ */
+export function useDepartmentDoctors(departmentId: string | null) {
+  return useQuery({
+    queryKey: ['establishments', departmentId, 'doctors'],
+    queryFn: ({ signal }) =>
+      apiClient(`/api/establishments/${encodeURIComponent(departmentId ?? '')}/`, {
+        query: { include_doctors: 'true' },
+        schema: EstablishmentSchema,
+        signal,
+      }),
+    enabled: departmentId !== null,
+  });
+}
+
+/**
+ * GET establishments/by-slug/{slug}/?include_doctors=true: the establishment a send/:establishment_slug
+ * link names (friendly forwarding, section 2); a 404 means the link names none the sender can see.
+ */
+export function useLinkedReceiver(slug: string | undefined) {
+  return useQuery({
+    queryKey: ['establishments', 'by-slug', slug],
+    queryFn: ({ signal }) =>
+      apiClient(`/api/establishments/by-slug/${encodeURIComponent(slug ?? '')}/`, {
+        query: { include_doctors: 'true' },
+        schema: EstablishmentSchema,
+        signal,
+      }),
+    enabled: slug !== undefined,
+    retry: false,
   });
 }

@@ -1,4 +1,6 @@
 import {
+  Alert,
+  Button,
   Checkbox,
   Group,
   Loader,
@@ -11,25 +13,27 @@ import {
   Title,
 } from '@mantine/core';
 import type { Establishment } from '@referrals/domain/establishments/establishment-schemas';
+import { personName } from '@referrals/domain/people/person-name';
 import {
   RECEIVER_TYPES,
   RECEIVER_TYPE_LABELS,
   offeredReceivers,
   type ReceiverType,
 } from '@referrals/domain/referrals/referral-receivers';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useFieldError } from '@/ui/form-fields';
 import { ListSearchInput, useListSearch } from '@/ui/list-search';
-import { useReceiverSearch } from './receiver-calls';
+import { useDepartmentDoctors, useReceiverSearch } from './receiver-calls';
 import type { DraftValues } from './draft-values';
+import { UnlistedReceiverFields } from './unlisted-receiver-fields';
 
 function addressOf(place: Establishment): string {
   return [place.address1, place.city, place.state, place.postcode].filter(Boolean).join(', ');
 }
 
-const doctorName = (doctor: NonNullable<Establishment['doctors']>[number]) =>
-  `${doctor.title} ${doctor.first_name} ${doctor.last_name}`.trim();
+/** What a send/:establishment_slug link brought: the receiver to preselect, or why it could not be. */
+export type LinkedReceiver = { place: Establishment } | { refusal: string };
 
 type ReceiverStepProps = {
   currentEstablishmentId: string | null;
@@ -37,33 +41,107 @@ type ReceiverStepProps = {
   initialType: ReceiverType;
   /** The saved assignee, offered even before the receiver's doctors load. */
   savedAssignee: { id: string; name: string } | null;
+  /** The receiver a send/ link named (already the form's receiver), or why it is not; none without a link. */
+  linked?: LinkedReceiver;
 };
 
 /**
  * Step 0: the receiving establishment of the chosen type (Specialist Clinics, hospitals with their
  * departments, practices), searched by name, then a named specialist there or 'no named specialist'.
+ * A receiver not in the list is described by hand instead (UnlistedReceiverFields).
  */
-export function ReceiverStep({ currentEstablishmentId, initialType, savedAssignee }: ReceiverStepProps) {
+export function ReceiverStep(props: ReceiverStepProps) {
+  const { setValue, watch, clearErrors } = useFormContext<DraftValues>();
+  const unlisted = watch('type') === 'MANUAL';
+  const switchTo = (type: DraftValues['type']) => {
+    clearErrors();
+    setValue('type', type, { shouldDirty: true });
+  };
+  return (
+    <Stack gap="md">
+      {props.linked !== undefined && <LinkedReceiverNote linked={props.linked} />}
+      {unlisted ? (
+        <>
+          <UnlistedReceiverFields />
+          <Group>
+            <Button variant="subtle" px={0} onClick={() => switchTo('IN-APP')}>
+              Choose a receiver from the list instead
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <ListedReceiver
+          {...props}
+          notListed={
+            <Group gap="xs">
+              <Text size="sm" c="gray.7">
+                Not in the list?
+              </Text>
+              <Button variant="subtle" size="compact-sm" onClick={() => switchTo('MANUAL')}>
+                Enter the receiver’s details
+              </Button>
+            </Group>
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+function LinkedReceiverNote({ linked }: { linked: LinkedReceiver }) {
+  if ('refusal' in linked) {
+    return (
+      <Alert color="yellow" variant="light" title="The link’s receiver cannot be used" role="status">
+        {linked.refusal}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="teal" variant="light" title={`Sending to ${linked.place.name}`}>
+      The link you followed chose this receiver. You can choose another one below.
+    </Alert>
+  );
+}
+
+function ListedReceiver({
+  currentEstablishmentId,
+  initialType,
+  savedAssignee,
+  linked,
+  notListed,
+}: ReceiverStepProps & { notListed: ReactNode }) {
   const { control, setValue, watch } = useFormContext<DraftValues>();
   const error = useFieldError();
   const [type, setType] = useState<ReceiverType>(initialType);
   const search = useListSearch();
   const list = useReceiverSearch(type, search.searched);
-  const offered = offeredReceivers(list.data?.results ?? [], type, currentEstablishmentId);
+  const linkedPlace = linked !== undefined && 'place' in linked ? linked.place : undefined;
+  const found = offeredReceivers(list.data?.results ?? [], type, currentEstablishmentId);
+  // The link's receiver heads the list until the sender searches, even when it is not on the first page.
+  const offered =
+    linkedPlace !== undefined &&
+    search.searched === '' &&
+    linkedPlace.type.value === type &&
+    !found.some((place) => place.id === linkedPlace.id)
+      ? [linkedPlace, ...found]
+      : found;
   const receiver = watch('to_establishment');
   const noNamed = watch('no_named_specialist');
   // A department is chosen within its hospital: the hospital row stays selected.
   const [hospitalId, setHospitalId] = useState<string | null>(null);
   const chosen = offered.find((place) => place.id === (hospitalId ?? receiver?.id));
+  const department = useDepartmentDoctors(hospitalId === null ? null : (receiver?.id ?? null));
 
   const choose = (place: Establishment) => {
     setHospitalId(null);
     setValue('to_establishment', { id: place.id, name: place.name }, { shouldDirty: true });
     setValue('assignee', null, { shouldDirty: true });
   };
-  const assignees = [
-    ...(chosen?.doctors ?? []).map((doctor) => ({ value: doctor.id, label: doctorName(doctor) })),
-  ];
+  // A department's own doctors once one is chosen; until then the hospital's. A link to a department
+  // brings that department's.
+  const shownPlace = chosen ?? (receiver?.id === linkedPlace?.id ? linkedPlace : undefined);
+  const doctors = hospitalId === null ? shownPlace?.doctors : department.data?.doctors;
+  const assignees = (doctors ?? []).map((doctor) => ({ value: doctor.id, label: personName(doctor) }));
   if (savedAssignee !== null && !assignees.some((option) => option.value === savedAssignee.id)) {
     assignees.push({ value: savedAssignee.id, label: savedAssignee.name });
   }
@@ -121,6 +199,7 @@ export function ReceiverStep({ currentEstablishmentId, initialType, savedAssigne
           </Radio.Group>
         )}
       />
+      {notListed}
       {chosen !== undefined && chosen.departments.length > 0 && (
         <Select
           label="Department"
@@ -149,7 +228,13 @@ export function ReceiverStep({ currentEstablishmentId, initialType, savedAssigne
             render={({ field }) => (
               <Select
                 label="Specialist"
-                placeholder={assignees.length === 0 ? 'No specialists listed' : 'Choose a specialist'}
+                placeholder={
+                  hospitalId !== null && department.isPending
+                    ? 'Loading the department’s specialists'
+                    : assignees.length === 0
+                      ? 'No specialists listed'
+                      : 'Choose a specialist'
+                }
                 data={assignees}
                 value={field.value}
                 onChange={field.onChange}

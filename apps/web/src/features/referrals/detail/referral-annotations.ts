@@ -46,3 +46,23 @@ export function useDeleteStickyNote(id: string) {
     apiClient(`${base(id, 'sticky-notes')}${encodeURIComponent(noteId)}/`, { method: 'DELETE' }),
   );
 }
+
+export function useRenameTag(id: string) {
+  return useRefreshingMutation(({ tagId, ...body }: ReferralTagWrite & { tagId: string }) =>
+    apiClient(`${base(id, 'tags')}${encodeURIComponent(tagId)}/`, {
+      method: 'PATCH',
+      body,
+      schema: ReferralTagSchema,
+    }),
+  );
+}
+
+export function useEditStickyNote(id: string) {
+  return useRefreshingMutation(({ noteId, ...body }: StickyNoteWrite & { noteId: string }) =>
+    apiClient(`${base(id, 'sticky-notes')}${encodeURIComponent(noteId)}/`, {
+      method: 'PATCH',
+      body,
+      schema: StickyNoteSchema,
+    }),
+  );
+}

@@ -13,18 +13,22 @@ export function codeOptions<K extends string>(list: CodeList<K>) {
 
 /**
  * A reason picked from the domain's codes; 'Other' asks for the text the schema then requires (section 3:
- * each reason has an other_* text).
+ * each reason has an other_* text). An optional one (the triage's service note) may be left unset.
  */
 export function ReasonFields<K extends string>({
   name,
   otherName,
   label,
   reasons,
+  optional = false,
+  otherLabel = 'Other reason',
 }: {
   name: string;
   otherName: string;
   label: string;
   reasons: CodeList<K>;
+  optional?: boolean;
+  otherLabel?: string;
 }) {
   const reason: unknown = useWatch<FieldValues>({ name });
   return (
@@ -33,10 +37,11 @@ export function ReasonFields<K extends string>({
         name={name}
         label={label}
         data={codeOptions(reasons)}
-        placeholder="Choose a reason"
-        withAsterisk
+        placeholder={optional ? 'Not set' : 'Choose a reason'}
+        withAsterisk={!optional}
+        clearable={optional}
       />
-      {reason === OTHER_REASON && <TextField name={otherName} label="Other reason" withAsterisk />}
+      {reason === OTHER_REASON && <TextField name={otherName} label={otherLabel} withAsterisk />}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Loader, Paper, Stack, Stepper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { fieldErrorsFromIssues, type FieldErrors } from '@referrals/domain/api';
 import { referralPageErrors, type ReferralFlow } from '@referrals/domain/referrals/referral-action-pages';
@@ -19,6 +19,7 @@ import { ApiError } from '@/lib/api-error';
 import { firstPageWithErrors, showSaveError, splitFieldErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { FormFooter } from '@/ui/form-footer';
+import { StepHeading } from '@/ui/step-heading';
 import { referralsKey, useReferral } from '../api/get-referral';
 import { ReferralFlowHeader, referralPatientName } from './referral-flow-header';
 import { commitReferralAction, dryRunReferralAction, type ReferralActionCall } from './send-referral-action';
@@ -192,14 +193,7 @@ function FlowForm<V extends FieldValues>({
             }}
           >
             <Stack gap="lg">
-              <Stack gap={4}>
-                <Title order={2} fz="h3">
-                  {page.title}
-                </Title>
-                <Text c="gray.7" size="sm">
-                  {page.intro}
-                </Text>
-              </Stack>
+              <StepHeading title={page.title} intro={page.intro} />
               {page.render({ referral, next, values })}
               <FormFooter
                 submitLabel={index === pages.length - 1 ? definition.commitLabel(values) : 'Next'}

@@ -28,11 +28,14 @@ export type ReferralListRequest = {
   page: number;
 };
 
-/** The parameters a list sends: those of the query schema it uses, with a plain page number. */
+/**
+ * The parameters a list sends: those of the query schema it uses, with a plain page number and `my_tags`
+ * as one string (`true`, or a comma list of labels) rather than the parameter repeated.
+ */
 export type ReferralListParams = Omit<
   ReferralListQueryInput,
-  'page' | 'page_size' | 'status' | 'exclude_status'
-> & { page: number };
+  'page' | 'page_size' | 'status' | 'exclude_status' | 'my_tags'
+> & { page: number; my_tags?: string };
 
 /**
  * Drafts were never submitted and cannot be archived: their list has no date range, archive switch or sort

@@ -1,6 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { establishmentTypes } from '@referrals/domain/establishments/establishment-codes';
 import { roles } from '@referrals/domain/people/people-codes';
+import {
+  UNKNOWN_LINK_MESSAGE,
+  UNLISTED_RECEIVER_CONTACT_MESSAGE,
+} from '@referrals/domain/referrals/referral-receivers';
 import { SUBMIT_FAILURE_MESSAGE } from '@referrals/domain/referrals/referral-draft-steps';
 import type { FormTemplate } from '@referrals/domain/referrals/forms/form-template-schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +31,7 @@ const picker: PatientPickerSlot = ({ onChange, error }) => (
 
 const routes = [
   { path: '/referrals/create/:id?', element: <CreateReferralPage patientPicker={picker} /> },
+  { path: '/send/:establishment_slug', element: <CreateReferralPage patientPicker={picker} /> },
   landing('/referrals/:id', 'The referral page'),
 ];
 
@@ -61,17 +67,34 @@ const template: FormTemplate = {
 
 const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
+const heart = establishmentFixture('heart', 'North Shore Heart Clinic', {
+  doctors: [{ id: 'chen', title: 'Dr', first_name: 'James', last_name: 'Chen', role: 'SP' }],
+});
+const royal = establishmentFixture('royal', 'Royal Eastern Hospital', {
+  type: establishmentTypes.coded('HL'),
+  doctors: [{ id: 'singh', title: 'Dr', first_name: 'Priya', last_name: 'Singh', role: 'SP' }],
+  departments: [
+    {
+      id: 'cardio',
+      name: 'Cardiology',
+      email: null,
+      website: null,
+      description: null,
+      hospital: { id: 'royal', name: 'Royal Eastern Hospital' },
+      type: establishmentTypes.coded('DT'),
+      is_approved: true,
+      is_verified: true,
+      accepts_join_requests: true,
+    },
+  ],
+});
+
 function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     'GET /api/profile/': { status: 200, body: gp },
     'GET /api/establishments/': {
       status: 200,
-      body: page([
-        establishmentFixture('harbourside', 'Harbourside Clinic'),
-        establishmentFixture('heart', 'North Shore Heart Clinic', {
-          doctors: [{ id: 'chen', title: 'Dr', first_name: 'James', last_name: 'Chen', role: 'SP' }],
-        }),
-      ]),
+      body: page([establishmentFixture('harbourside', 'Harbourside Clinic'), heart, royal]),
     },
     'POST /api/referrals/': { status: 201, body: draftFixture() },
     'GET /api/referrals/draft-1/': { status: 200, body: draftFixture() },
@@ -174,5 +197,141 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
     await user.click(screen.getByRole('button', { name: 'Renewal and notifications' }));
     await user.click(await screen.findByRole('button', { name: 'Submit referral' }, { timeout: 3000 }));
     expect(await screen.findByText('The referral page')).toBeTruthy();
+  });
+
+  it('offers a department’s own doctors once the sender narrows a hospital to it', async () => {
+    const calls = api({
+      'GET /api/establishments/cardio/': {
+        status: 200,
+        body: establishmentFixture('cardio', 'Cardiology', {
+          type: establishmentTypes.coded('DT'),
+          hospital: { id: 'royal', name: 'Royal Eastern Hospital' },
+          doctors: [{ id: 'nguyen', title: 'Dr', first_name: 'Anh', last_name: 'Nguyen', role: 'SP' }],
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/create');
+
+    await user.click(await screen.findByRole('radio', { name: 'Hospitals' }));
+    await user.click(await screen.findByRole('radio', { name: /Royal Eastern Hospital/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Specialist' }));
+    expect(await screen.findByRole('option', { name: 'Dr Priya Singh' })).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: 'Department' }));
+    await user.click(await screen.findByRole('option', { name: 'Cardiology' }));
+    expect(await screen.findByText('Cardiology, Royal Eastern Hospital')).toBeTruthy();
+    expect(calls.callsTo('GET /api/establishments/cardio/')[0]?.search).toContain('include_doctors=true');
+    await user.click(screen.getByRole('combobox', { name: 'Specialist' }));
+    const nguyen = await screen.findByRole('option', { name: 'Dr Anh Nguyen' });
+    expect(screen.queryByRole('option', { name: 'Dr Priya Singh' })).toBeNull();
+    await user.click(nguyen);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Pick Emily' });
+    expect(calls.callsTo('POST /api/referrals/')[0]?.body).toMatchObject({
+      to_establishment: 'cardio',
+      assignee: 'nguyen',
+    });
+  });
+
+  it('takes a receiver not listed by hand, field by field, as a manual referral', async () => {
+    const calls = api({
+      'POST /api/referrals/': { status: 201, body: draftFixture({ type: 'MANUAL', to_establishment: null }) },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/create');
+
+    await user.click(await screen.findByRole('button', { name: 'Enter the receiver’s details' }));
+    expect(screen.queryByRole('radio', { name: /North Shore Heart Clinic/ })).toBeNull();
+    await user.type(screen.getByLabelText('Email'), 'desk@bondi');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(screen.getByLabelText(/Practice name/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
+    expect(calls.callsTo('POST /api/referrals/')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText(/Practice name/), 'Bondi Physiotherapy');
+    // Put right, a field's message goes at once.
+    expect(screen.queryByText('This field is required.')).toBeNull();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findAllByText(UNLISTED_RECEIVER_CONTACT_MESSAGE)).toHaveLength(2);
+
+    await user.type(screen.getByLabelText('Phone'), '02 9130 0000');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Pick Emily' });
+    expect(calls.callsTo('POST /api/referrals/')[0]?.body).toMatchObject({
+      type: 'MANUAL',
+      to_establishment: null,
+      assignee: null,
+      referral_receiver_establishment_practice_name: 'Bondi Physiotherapy',
+      referral_receiver_establishment_phone1: '02 9130 0000',
+      referral_receiver_establishment_email: null,
+    });
+  });
+
+  it('saves a receiver not listed as its details are typed, on a draft reopened at the receiver step', async () => {
+    const manual = draftFixture({
+      type: 'MANUAL',
+      to_establishment: null,
+      referral_receiver_establishment_practice_name: 'Bondi Physiotherapy',
+      referral_receiver_establishment_phone1: '02 9130 0000',
+    });
+    const calls = api({
+      'GET /api/referrals/draft-1/': { status: 200, body: manual },
+      'PATCH /api/referrals/draft-1/': { status: 200, body: manual },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/create/draft-1?step=0');
+
+    const practice = await screen.findByLabelText(/Practice name/);
+    expect((practice as HTMLInputElement).value).toBe('Bondi Physiotherapy');
+    await user.type(screen.getByLabelText('Suburb or city'), 'Bondi');
+    await waitFor(() => expect(calls.callsTo('PATCH /api/referrals/draft-1/').length).toBeGreaterThan(0), {
+      timeout: 3000,
+    });
+    expect(calls.callsTo('PATCH /api/referrals/draft-1/').at(-1)?.body).toMatchObject({
+      type: 'MANUAL',
+      to_establishment: null,
+      referral_receiver_establishment_city: 'Bondi',
+    });
+  });
+
+  it('opens with the receiver a send/ link names chosen', async () => {
+    const calls = api({
+      'GET /api/establishments/by-slug/north-shore-heart-clinic/': { status: 200, body: heart },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/send/north-shore-heart-clinic');
+
+    expect(await screen.findByText('Sending to North Shore Heart Clinic', { selector: '*' })).toBeTruthy();
+    const radio = await screen.findByRole('radio', { name: /North Shore Heart Clinic/ });
+    expect((radio as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Pick Emily' });
+    expect(calls.callsTo('POST /api/referrals/')[0]?.body).toMatchObject({ to_establishment: 'heart' });
+  });
+
+  it('says when a send/ link’s receiver is unknown or the sender’s own, and lets them choose', async () => {
+    api({
+      'GET /api/establishments/by-slug/nowhere/': { status: 404, body: { detail: 'Not found.' } },
+      'GET /api/establishments/by-slug/harbourside/': {
+        status: 200,
+        body: establishmentFixture('harbourside', 'Harbourside Clinic'),
+      },
+    });
+    const user = userEvent.setup();
+    const first = renderRoutes(routes, '/send/nowhere');
+    expect(await screen.findByText(UNKNOWN_LINK_MESSAGE)).toBeTruthy();
+    const heartRadio = await screen.findByRole('radio', { name: /North Shore Heart Clinic/ });
+    expect((heartRadio as HTMLInputElement).checked).toBe(false);
+    await user.click(heartRadio);
+    expect(await screen.findByText('North Shore Heart Clinic', { selector: 'strong' })).toBeTruthy();
+    first.unmount();
+
+    renderRoutes(routes, '/send/harbourside');
+    expect(await screen.findByText(/your own establishment/)).toBeTruthy();
   });
 });

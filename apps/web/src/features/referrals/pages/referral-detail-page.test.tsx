@@ -2,6 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '@referrals/domain/people/people-codes';
+import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
 import { fakeApi } from '@/test/fake-api';
 import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
 import { referralFixture, referralPageRoutes } from '../detail/referral-fixtures';
@@ -184,6 +186,121 @@ describe('the referral page (spec sections 2 /referrals/:id, 4 Actions, 8)', { t
     expect(api.callsTo('POST /api/referrals/r1/tags/')[0]?.body).toEqual({ label: 'Urgent review' });
   });
 
+  it('shares with a colleague of the current establishment, chosen by name', async () => {
+    const connection = (id: string, name: string, places: string[]) => ({
+      id,
+      title: 'DR',
+      first_name: name,
+      last_name: 'Patel',
+      role: null,
+      establishments: places.map((place) => ({ id: place, name: `Establishment ${place}` })),
+    });
+    const profile = profileFixture({
+      role: roles.coded('GP'),
+      employments: [employmentFixture('e1', 1, 'PR')],
+      current_establishment: 'e1',
+      connections: [connection('u2', 'Sam', ['e1']), connection('u3', 'Lee', ['e2'])],
+    });
+    const api = fakeApi({
+      ...referralPageRoutes(referralFixture()),
+      'GET /api/profile/': { status: 200, body: profile },
+      'GET /api/establishments/': {
+        status: 200,
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+      'POST /api/referrals/r1/share/': {
+        status: 400,
+        body: { colleague: ['Choose a colleague who works at your establishment.'] },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, '/referrals/r1');
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share this referral' });
+    await user.click(within(dialog).getByRole('radio', { name: 'A colleague' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(within(dialog).getByText('This field is required.')).toBeDefined();
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^Colleague/ }));
+    expect(screen.queryByRole('option', { name: 'Dr Lee Patel' })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Dr Sam Patel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(
+      await within(dialog).findByText('Choose a colleague who works at your establishment.'),
+    ).toBeDefined();
+    expect(api.callsTo('POST /api/referrals/r1/share/')[0]?.body).toEqual({ colleague: 'u2' });
+  });
+
+  it('edits a sticky note in place: Escape leaves it, Save sends it, the server’s message shows on the field', async () => {
+    const note = {
+      id: 'n1',
+      body: 'Call the patient',
+      author: { id: 'u1', name: 'Dr Olivia Chen' },
+      created_at: '2026-11-25T09:00:00+11:00',
+      updated_at: '2026-11-25T09:00:00+11:00',
+    };
+    let referral = referralFixture({ sticky_notes: [note] });
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: { body: ['This field is required.'] },
+    };
+    const api = fakeApi({
+      ...referralPageRoutes(referral),
+      'GET /api/referrals/r1/': () => ({ status: 200, body: referral }),
+      'PATCH /api/referrals/r1/sticky-notes/n1/': (body) => {
+        if (answer.status === 200) {
+          referral = { ...referral, sticky_notes: [{ ...note, body: (body as { body: string }).body }] };
+          answer = { status: 200, body: referral.sticky_notes[0] };
+        }
+        return answer;
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, '/referrals/r1');
+    await user.click(await screen.findByRole('button', { name: 'Edit this note' }));
+    const field = screen.getByRole('textbox', { name: 'Edit note' });
+    expect((field as HTMLTextAreaElement).value).toBe('Call the patient');
+    await user.type(field, ' today');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Edit note' })).toBeNull();
+    expect(screen.getByText('Call the patient')).toBeDefined();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit this note' }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit this note' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Edit note' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required.')).toBeDefined();
+    answer = { status: 200, body: null };
+    await user.type(screen.getByRole('textbox', { name: 'Edit note' }), 'Call the patient on Monday');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Call the patient on Monday')).toBeDefined();
+    expect(screen.queryByRole('textbox', { name: 'Edit note' })).toBeNull();
+    expect(api.callsTo('PATCH /api/referrals/r1/sticky-notes/n1/').at(-1)?.body).toEqual({
+      body: 'Call the patient on Monday',
+    });
+  });
+
+  it('renames a tag in place', async () => {
+    const tag = { id: 't1', label: 'Urgent', added_by: null, created_at: '2026-11-25T09:00:00+11:00' };
+    let referral = referralFixture({ tags: [tag] });
+    const api = fakeApi({
+      ...referralPageRoutes(referral),
+      'GET /api/referrals/r1/': () => ({ status: 200, body: referral }),
+      'PATCH /api/referrals/r1/tags/t1/': (body) => {
+        referral = { ...referral, tags: [{ ...tag, label: (body as { label: string }).label }] };
+        return { status: 200, body: referral.tags[0] };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, '/referrals/r1');
+    await user.click(await screen.findByRole('button', { name: 'Rename tag Urgent' }));
+    const field = screen.getByRole('textbox', { name: 'New name for the tag Urgent' });
+    await user.clear(field);
+    await user.type(field, 'Urgent review{Enter}');
+    expect(await screen.findByRole('button', { name: 'Rename tag Urgent review' })).toBeDefined();
+    expect(api.callsTo('PATCH /api/referrals/r1/tags/t1/')[0]?.body).toEqual({ label: 'Urgent review' });
+  });
+
   it('shows a shared-with reader no actions and no tags or notes', async () => {
     fakeApi(referralPageRoutes(referralFixture({ side: 'shared', allowed_actions: [] })));
     renderRoutes(routes, '/referrals/r1');
@@ -191,5 +308,43 @@ describe('the referral page (spec sections 2 /referrals/:id, 4 Actions, 8)', { t
     expect(screen.queryByRole('region', { name: 'Tags' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Archive' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Print' })).toBeDefined();
+  });
+
+  it('shows the sender the verification code counting down, fetches the next one, and makes a new one', async () => {
+    const codes = ['482913', '105377'];
+    const api = fakeApi({
+      ...referralPageRoutes(referralFixture()),
+      // One second left: the next code is due at once.
+      'GET /api/referrals/r1/verification-code/': () => ({
+        status: 200,
+        body: { code: codes.shift() ?? '105377', seconds_left: 1, expires_at: '2026-11-26T01:01:00Z' },
+      }),
+      'POST /api/referrals/r1/verification-code/': {
+        status: 200,
+        body: { code: '730044', seconds_left: 60, expires_at: '2026-11-26T01:02:00Z' },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, '/referrals/r1');
+    const panel = await screen.findByRole('region', { name: 'Verification code' });
+    expect(await within(panel).findByText('482 913')).toBeDefined();
+    expect(within(panel).getByText('Changes in 1 s')).toBeDefined();
+    expect(await within(panel).findByText('105 377', undefined, { timeout: 4000 })).toBeDefined();
+
+    await user.click(within(panel).getByRole('button', { name: 'New code' }));
+    expect(await within(panel).findByText('730 044')).toBeDefined();
+    expect(within(panel).getByText('Changes in 60 s')).toBeDefined();
+    expect(api.callsTo('POST /api/referrals/r1/verification-code/')).toHaveLength(1);
+  });
+
+  it('shows no verification code to the receiver side or on a draft', async () => {
+    const api = fakeApi({
+      ...referralPageRoutes(receiverReferral),
+      'POST /api/referrals/r1/view/': { status: 200, body: receiverReferral },
+    });
+    renderRoutes(routes, '/referrals/r1');
+    expect(await screen.findByRole('link', { name: 'Triage' })).toBeDefined();
+    expect(screen.queryByRole('region', { name: 'Verification code' })).toBeNull();
+    expect(api.callsTo('GET /api/referrals/r1/verification-code/')).toHaveLength(0);
   });
 });

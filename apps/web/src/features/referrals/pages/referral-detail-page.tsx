@@ -14,6 +14,7 @@ import { ReferralHeader } from '../detail/components/referral-header';
 import { ReferralNotFound } from '../detail/components/referral-not-found';
 import { StickyNotesSection } from '../detail/components/sticky-notes-section';
 import { TagsSection } from '../detail/components/tags-section';
+import { VerificationCodePanel } from '../detail/components/verification-code-panel';
 import { safeReturnUrl } from '../detail/return-url';
 import { useMarkViewed } from '../detail/use-mark-viewed';
 
@@ -64,6 +65,10 @@ export function ReferralDetailPage() {
       <MessageSection referral={record} />
       <FormsSection referralId={record.id} />
       <AttachmentsSection referral={record} />
+      {/* The code proves holding the sender's referral: the sender side shows it once it is submitted. */}
+      {record.side === 'sender' && record.status.value !== 'DRFT' && (
+        <VerificationCodePanel referralId={record.id} />
+      )}
       {/* A shared-with reader has no tags or notes of its own on it (referral-annotation-schemas.ts). */}
       {record.side !== 'shared' && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -83,10 +83,17 @@ describe('the receiver triage flow (spec section 4 Receiver triage flow)', { tim
     expect(await screen.findByText('Referral scheduled')).toBeDefined();
   });
 
-  it('skips scheduling to the notifications and accepts instead', async () => {
+  it('skips scheduling to the notifications and accepts instead, with the service chosen', async () => {
     const { api } = start({ [`PUT ${base}/accept/`]: { status: 200, body: referral } });
     const user = userEvent.setup();
     await heading('Triage details');
+    await user.click(screen.getByRole('combobox', { name: 'Service' }));
+    await user.click(await screen.findByRole('option', { name: 'Other' }));
+    await next();
+    // Other asks for its text, as the domain's schema requires, before the page moves on.
+    const other = await screen.findByRole('textbox', { name: /Other service/ });
+    expect(other.getAttribute('aria-invalid')).toBe('true');
+    await user.type(other, 'Falls clinic');
     await next();
     await heading('Scheduling');
     await user.click(screen.getByRole('button', { name: 'Skip scheduling' }));
@@ -102,7 +109,9 @@ describe('the receiver triage flow (spec section 4 Receiver triage flow)', { tim
     await user.click(screen.getByRole('button', { name: 'Accept referral' }));
 
     expect(await screen.findByText('The referral page')).toBeDefined();
-    expect(api.callsTo(`PUT ${base}/accept/`).map((call) => call.search)).toEqual(['?validate=true', '']);
+    const accepts = api.callsTo(`PUT ${base}/accept/`);
+    expect(accepts.map((call) => call.search)).toEqual(['?validate=true', '']);
+    expect(accepts.at(-1)?.body).toMatchObject({ service_note: 'OTHER', service_note_other: 'Falls clinic' });
     expect(api.callsTo(`PUT ${base}/schedule/`)).toEqual([]);
   });
 

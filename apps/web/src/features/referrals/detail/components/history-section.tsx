@@ -15,6 +15,7 @@ const OTHER_ENTRIES: Record<string, string> = {
   'attachment.update': 'Attachment note changed',
   'attachment.delete': 'Attachment deleted',
   reschedule_draft: 'Reschedule draft saved',
+  'vitro_episode_id.update': 'Episode id set',
 };
 
 function actionText(entry: ReferralHistoryEntry): string {

@@ -3,6 +3,7 @@ import {
   ScheduleReferralSchema,
   WaitlistReferralSchema,
 } from '@referrals/domain/referrals/referral-action-schemas';
+import { OTHER_REASON } from '@referrals/domain/referrals/referral-reason-codes';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import { localToInstant } from '../flow-fields';
 import type { FlowAction } from '../referral-flow';
@@ -12,6 +13,8 @@ export type TriageScheduling = 'schedule' | 'waitlist' | 'skip';
 
 export type TriageValues = {
   assignee: string;
+  service_note: string | null;
+  service_note_other: string;
   triage_priority: string | null;
   triage_category: string | null;
   triage_waittime: string;
@@ -39,6 +42,9 @@ export function triageAction(values: TriageValues, referral: Referral): FlowActi
   const skipped = values.scheduling === 'skip';
   const triage = {
     assignee: values.assignee,
+    service_note: values.service_note,
+    // The other text shows only with OTHER: one typed before another choice is not sent.
+    service_note_other: values.service_note === OTHER_REASON ? values.service_note_other : '',
     triage_priority: values.triage_priority,
     triage_category: values.triage_category,
     triage_waittime: values.triage_waittime,

@@ -1,4 +1,5 @@
 import { triageCategories, triagePriorities } from '@referrals/domain/referrals/referral-codes';
+import { OTHER_REASON, serviceNotes } from '@referrals/domain/referrals/referral-reason-codes';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { SelectField, TextareaField, TextField } from '@/ui/form-fields';
 import {
@@ -7,6 +8,7 @@ import {
   codeOptions,
   instantToLocal,
   MessageField,
+  ReasonFields,
   ReceiverNotificationFields,
 } from '../flow-fields';
 import { FlowSummary } from '../flow-summary';
@@ -26,7 +28,9 @@ function summaryRows(values: TriageValues): [string, string][] {
     ['Priority', codeDisplay(triagePriorities, values.triage_priority)],
     ['Category', codeDisplay(triageCategories, values.triage_category)],
     ['Wait time', values.triage_waittime],
+    ['Service', codeDisplay(serviceNotes, values.service_note)],
   ];
+  if (values.service_note === OTHER_REASON) rows.push(['Other service', values.service_note_other]);
   if (values.scheduling === 'schedule') {
     rows.push(
       ['Appointment', appointmentText(values.appointment_date)],
@@ -52,6 +56,8 @@ export const triageFlow: ReferralFlowDefinition<TriageValues> = {
   title: 'Triage referral',
   defaultValues: (referral) => ({
     assignee: referral.assignee?.id ?? '',
+    service_note: serviceNotes.isCode(referral.service_note) ? referral.service_note : null,
+    service_note_other: referral.service_note_other ?? '',
     triage_priority: referral.triage_priority,
     triage_category: referral.triage_category,
     triage_waittime: referral.triage_waittime ?? '',
@@ -82,6 +88,8 @@ export const triageFlow: ReferralFlowDefinition<TriageValues> = {
         'triage_category',
         'triage_waittime',
         'triage_level_or_tier',
+        'service_note',
+        'service_note_other',
         'triage_notes',
       ],
       errorPage: 1,
@@ -106,6 +114,14 @@ export const triageFlow: ReferralFlowDefinition<TriageValues> = {
             <TextField name="triage_waittime" label="Wait time" placeholder="e.g. 4 weeks" />
             <TextField name="triage_level_or_tier" label="Level or tier" />
           </SimpleGrid>
+          <ReasonFields
+            name="service_note"
+            otherName="service_note_other"
+            label="Service"
+            otherLabel="Other service"
+            reasons={serviceNotes}
+            optional
+          />
           <TextareaField
             name="triage_notes"
             label="Triage notes"

@@ -6,6 +6,13 @@ import { patientEstablishmentOf } from '../patients/patient-visibility.ts';
 import type { Caller } from '../tenancy/caller.ts';
 
 /**
+ * How a condition writes the caller's values: into the statement (the default), or, for a list prepared
+ * once per shape, bound through its StatementShape with each choice recorded (prepared-shapes.ts).
+ */
+export type ValueWriter = { bind(value: unknown): unknown; part<T>(name: string, fragment: T): T };
+const written: ValueWriter = { bind: (value) => value, part: (_name, fragment) => fragment };
+
+/**
  * Referral tenancy, in one place (house-style: one visibility function per entity). Every referral query
  * and action goes through `referralsVisibleTo`; a referral outside it answers like a missing one (404).
  *
@@ -46,32 +53,32 @@ export function referralSideOf(caller: Caller, row: SideRow): 'sender' | 'receiv
 }
 
 /** The SQL condition on `referrals` for the sender side of the caller. */
-export function sentByCaller(caller: Caller): SQL {
+export function sentByCaller(caller: Caller, w: ValueWriter = written): SQL {
   const establishmentId = referralEstablishmentOf(caller);
-  if (establishmentId === null) return sql`false`;
+  if (establishmentId === null) return w.part('sent:none', sql`false`);
   const whose = hasSharedOutboxAccess(caller.access)
-    ? sql`true`
-    : sql`${referrals.referrer_id} = ${caller.userId}`;
-  return sql`(${referrals.from_establishment_id} = ${establishmentId} and ${whose})`;
+    ? w.part('sent:all', sql`true`)
+    : w.part('sent:own', sql`${referrals.referrer_id} = ${w.bind(caller.userId)}`);
+  return sql`(${referrals.from_establishment_id} = ${w.bind(establishmentId)} and ${whose})`;
 }
 
 /** The SQL condition on `referrals` for the receiver side of the caller. */
-export function receivedByCaller(caller: Caller): SQL {
+export function receivedByCaller(caller: Caller, w: ValueWriter = written): SQL {
   const establishmentId = referralEstablishmentOf(caller);
-  if (establishmentId === null) return sql`false`;
+  if (establishmentId === null) return w.part('received:none', sql`false`);
   const whose = hasSharedInboxAccess(caller.access)
-    ? sql`true`
-    : sql`${referrals.assignee_id} = ${caller.userId}`;
-  return sql`(${referrals.to_establishment_id} = ${establishmentId}
+    ? w.part('received:all', sql`true`)
+    : w.part('received:own', sql`${referrals.assignee_id} = ${w.bind(caller.userId)}`);
+  return sql`(${referrals.to_establishment_id} = ${w.bind(establishmentId)}
     and ${referrals.submitted_at} is not null and ${whose})`;
 }
 
 /** The SQL condition on `referrals` for those shared with the caller or their establishment. */
-export function sharedWithCaller(caller: Caller): SQL {
+export function sharedWithCaller(caller: Caller, w: ValueWriter = written): SQL {
   const establishmentId = referralEstablishmentOf(caller);
-  if (establishmentId === null) return sql`false`;
+  if (establishmentId === null) return w.part('shared:none', sql`false`);
   return sql`exists (select 1 from ${referralShares} s where s.referral_id = ${referrals.id}
-    and (s.establishment_id = ${establishmentId} or s.user_id = ${caller.userId}))`;
+    and (s.establishment_id = ${w.bind(establishmentId)} or s.user_id = ${w.bind(caller.userId)}))`;
 }
 
 /** Every referral the caller may see, from any side. */

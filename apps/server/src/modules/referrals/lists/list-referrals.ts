@@ -12,7 +12,8 @@ import type {
   ReferralListOrderField,
   ReferralListQuery,
 } from '@referrals/domain/referrals/referral-list-schemas';
-import { queryRows, type Queryable } from '../../../db/database.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { preparedFor, StatementShape } from '../../../db/prepared-shapes.ts';
 import { auditLog } from '../../../db/schema/audit-log.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import { pageWindow } from '../../../http/paging.ts';
@@ -22,6 +23,7 @@ import {
   branchWhere,
   listBranches,
   listCount,
+  oneRow,
   resolveListQuery,
   type ListSide,
 } from './referral-list-conditions.ts';
@@ -89,8 +91,52 @@ type ListRow = {
   from_name: string | null;
   to_id: string | null;
   to_name: string | null;
-  total: number | string;
 };
+
+/** Where each column of a list row comes from, in the page's joins (listReferrals). */
+const listColumns: Record<keyof ListRow, string> = {
+  id: 'r.id',
+  side: 'page.side',
+  status: 'r.status',
+  type: 'r.type',
+  submitted_at: 'r.submitted_at',
+  appointment_date: 'r.appointment_date',
+  expires_at: 'r.expires_at',
+  triage_category: 'r.triage_category',
+  is_renewed: 'r.is_renewed',
+  sender_unread: 'r.sender_unread',
+  receiver_unread: 'r.receiver_unread',
+  sender_archived: 'r.sender_archived',
+  receiver_archived: 'r.receiver_archived',
+  sender_deleted: 'r.sender_deleted',
+  receiver_deleted: 'r.receiver_deleted',
+  patient_id: 'p.id',
+  patient_title: 'p.title',
+  patient_first_name: 'p.first_name',
+  patient_last_name: 'p.last_name',
+  patient_dob: 'p.dob::text',
+  referrer_id: 'ru.id',
+  referrer_title: 'ru.title',
+  referrer_first_name: 'ru.first_name',
+  referrer_last_name: 'ru.last_name',
+  assignee_id: 'au.id',
+  assignee_title: 'au.title',
+  assignee_first_name: 'au.first_name',
+  assignee_last_name: 'au.last_name',
+  from_id: 'fe.id',
+  from_name: 'fe.name',
+  to_id: 'te.id',
+  to_name: 'te.name',
+};
+/**
+ * A list row as one JSON value: drizzle maps each selected field of each row with checks that cost more
+ * CPU than the rest of the request's mapping (32 fields), and one field costs it one.
+ */
+const listRowJson = sql.raw(
+  `json_build_object(${Object.entries(listColumns)
+    .map(([field, column]) => `'${field}', ${column}`)
+    .join(', ')})`,
+);
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -160,81 +206,96 @@ export type ListReferralsOptions = {
  * the asked order and stops after the rows the page can need; the page merges them. Written as one
  * `status in (...)` over both sides, the planner has to read and sort every match of the establishment
  * (bench/referral-lists.ts). The total counts the same conditions from the same indexes, and the audit
- * rows are written by the same statement, so they exist exactly when the page was read.
+ * rows are written by the same statement, so they exist exactly when the page was read. The statement is
+ * prepared once per shape (which sides, statuses, filters and search words, order, audited or not) and
+ * then only bound: building and planning it cost more CPU than running it (prepared-shapes.ts).
  */
 export async function listReferrals(
   q: Queryable,
   options: ListReferralsOptions,
 ): Promise<{ count: number; results: ReferralListItem[] }> {
   const { caller, query } = options;
-  const resolved = resolveListQuery(caller, query);
-  const branches = listBranches(caller, resolved);
+  const shape = new StatementShape();
+  const resolved = resolveListQuery(shape, caller, query);
+  const branches = listBranches(shape, caller, resolved);
   if (branches.length === 0 || resolved.statuses.length === 0) return { count: 0, results: [] };
 
   const draftsOnly = resolved.statuses.every((status) => status === 'DRFT');
   const ordering: Ordering =
     (query.order_by as Ordering | undefined) ??
     (draftsOnly ? { field: 'created_at', direction: 'desc' } : { field: 'submitted_at', direction: 'desc' });
+  shape.part(`order:${ordering.field}:${ordering.direction}`, undefined);
   const key = orderKey(ordering.field);
   const { limit, offset } = pageWindow(query);
+  const [limitValue, offsetValue, branchLimit] = [limit, offset, offset + limit].map((n) => shape.bind(n));
 
   const parts: SQL[] = [];
   for (const branch of branches) {
     // The shared branch has no index of its own to walk; one subquery for all its statuses is enough.
     const perStatus = branch.side === 'shared' ? [resolved.statuses] : resolved.statuses.map((s) => [s]);
     for (const statuses of perStatus) {
-      parts.push(sql`(select ${referrals.id} as id, ${key} as k, ${branch.side}::text as side
-        from ${referrals} where ${branchWhere(branch, statuses, resolved.filters)}
-        order by ${orderBy(key, sql`${referrals.id}`, ordering)} limit ${offset + limit})`);
+      parts.push(sql`(select ${referrals.id} as id, ${key} as k, ${shape.bind(branch.side)}::text as side
+        from ${referrals} where ${branchWhere(shape, branch, statuses, resolved.filters)}
+        order by ${orderBy(key, sql`${referrals.id}`, ordering)} limit ${branchLimit})`);
     }
   }
-  const total = listCount(branches, resolved);
+  const total = listCount(shape, branches, resolved);
   const actor = options.actor;
-  const logged = actor
-    ? sql`, logged as (insert into ${auditLog} (actor_id, establishment_id, ip, request_id, action,
-          resource_type, resource_id, patient_id, outcome, detail)
-        select ${actor.actorId}::uuid, ${actor.establishmentId}::uuid, ${actor.ip}, ${actor.requestId},
-          'referral.list', 'referral', r.id::text, r.patient_id, 'success',
-          ${JSON.stringify({ page: query.page })}::jsonb
-        from page join referrals r on r.id = page.id returning 1)`
-    : sql``;
-  const pageOrder = orderBy(sql`page.k`, sql`page.id`, ordering);
-  const rows = await queryRows<ListRow>(
-    q,
-    sql`with page as (
-        select u.id, u.k, u.side from (${sql.join(parts, sql` union all `)}) u
-        order by ${orderBy(sql`u.k`, sql`u.id`, ordering)} limit ${limit} offset ${offset}
-      )${logged}
-      select r.id, page.side, r.status, r.type, r.submitted_at, r.appointment_date, r.expires_at,
-        r.triage_category, r.is_renewed, r.sender_unread, r.receiver_unread, r.sender_archived,
-        r.receiver_archived, r.sender_deleted, r.receiver_deleted,
-        p.id as patient_id, p.title as patient_title, p.first_name as patient_first_name,
-        p.last_name as patient_last_name, p.dob::text as patient_dob,
-        ru.id as referrer_id, ru.title as referrer_title, ru.first_name as referrer_first_name,
-        ru.last_name as referrer_last_name,
-        au.id as assignee_id, au.title as assignee_title, au.first_name as assignee_first_name,
-        au.last_name as assignee_last_name,
-        fe.id as from_id, fe.name as from_name, te.id as to_id, te.name as to_name,
-        ${total} as total
-      from page
-      join referrals r on r.id = page.id
-      left join patients p on p.id = r.patient_id
-      left join users ru on ru.id = r.referrer_id
-      left join users au on au.id = r.assignee_id
-      left join establishments fe on fe.id = r.from_establishment_id
-      left join establishments te on te.id = r.to_establishment_id
-      order by ${pageOrder}`,
-  );
+  const auditValues = actor
+    ? [
+        actor.actorId,
+        actor.establishmentId,
+        actor.ip,
+        actor.requestId,
+        JSON.stringify({ page: query.page }),
+      ].map((value) => shape.bind(value))
+    : shape.part('unaudited', undefined);
+  const listed = preparedFor(q, 'referrals_list', shape, () => {
+    const page = q.$with('page', { id: sql<string>`id` }).as(
+      sql`select u.id, u.k, u.side from (${sql.join(parts, sql` union all `)}) u
+        order by ${orderBy(sql`u.k`, sql`u.id`, ordering)} limit ${limitValue} offset ${offsetValue}`,
+    );
+    const [actorId, establishmentId, ip, requestId, detail] = auditValues ?? [];
+    const ctes = auditValues
+      ? [
+          page,
+          q.$with('logged', { one: sql<number>`1` }).as(
+            sql`insert into ${auditLog} (actor_id, establishment_id, ip, request_id, action,
+                resource_type, resource_id, patient_id, outcome, detail)
+              select ${actorId}::uuid, ${establishmentId}::uuid, ${ip}::text, ${requestId}::text,
+                'referral.list', 'referral', r.id::text, r.patient_id, 'success', ${detail}::jsonb
+              from page join referrals r on r.id = page.id returning 1 as one`,
+          ),
+        ]
+      : [page];
+    return q
+      .with(...ctes)
+      .select({ row: sql<ListRow>`${listRowJson}`, total: sql<number>`${total}` })
+      .from(
+        sql`page
+        join referrals r on r.id = page.id
+        left join patients p on p.id = r.patient_id
+        left join users ru on ru.id = r.referrer_id
+        left join users au on au.id = r.assignee_id
+        left join establishments fe on fe.id = r.from_establishment_id
+        left join establishments te on te.id = r.to_establishment_id`,
+      )
+      .orderBy(orderBy(sql`page.k`, sql`page.id`, ordering));
+  });
+  const rows = await listed.execute(shape.values);
   let count = rows[0] === undefined ? 0 : Number(rows[0].total);
   // A page past the end has no row to carry the total: only then is it counted on its own.
   if (rows.length === 0 && offset > 0) {
-    const [counted] = await queryRows<{ n: number | string }>(q, sql`select ${total} as n`);
-    count = Number(counted?.n ?? 0);
+    const counted = preparedFor(q, 'referrals_count', shape, () =>
+      q.select({ n: sql<number>`${total}` }).from(oneRow),
+    );
+    const [row] = await counted.execute(shape.values);
+    count = Number(row?.n ?? 0);
   }
   const now = options.now ?? new Date();
   return {
     count,
-    results: rows.map((row) => {
+    results: rows.map(({ row }) => {
       const item = toItem(row, now);
       return query.pdf ? { ...item, pdf: referralLetterPath(row.id) } : item;
     }),

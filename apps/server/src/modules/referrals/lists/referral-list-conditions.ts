@@ -1,4 +1,4 @@
-import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import {
   referralStatuses,
   TRIAGE_CATEGORY_DAYS,
@@ -16,6 +16,7 @@ import {
   type ReferralTagFilter,
 } from '@referrals/domain/referrals/referral-list-schemas';
 import { ALL_LIST_STATUSES, referralListFilter } from '@referrals/domain/referrals/referral-lists';
+import type { StatementShape } from '../../../db/prepared-shapes.ts';
 import { establishments } from '../../../db/schema/establishments.ts';
 import { patientMrns, patients } from '../../../db/schema/patients.ts';
 import { users } from '../../../db/schema/people.ts';
@@ -37,9 +38,11 @@ export type ListBranch = { side: ListSide; where: SQL };
 
 /**
  * The side's own visibility (referral-visibility.ts) and its per-side archive and trash flags, written as
- * literal `not flag` so that the planner matches the partial inbox and outbox indexes.
+ * literal `not flag` so that the planner matches the partial inbox and outbox indexes, also in the generic
+ * plan of a prepared statement. Its values are bound through `shape`.
  */
 export function sideBranch(
+  shape: StatementShape,
   caller: Caller,
   side: ListSide,
   flags: { archived: boolean; deleted: boolean },
@@ -47,13 +50,17 @@ export function sideBranch(
   const is = (column: Column, on: boolean) => (on ? sql`${column}` : sql`not ${column}`);
   if (side === 'shared') {
     // Sharing gives read access only; the reader has no archive or trash of their own for it.
-    if (flags.archived || flags.deleted) return null;
-    return { side, where: sql`(not ${referrals.is_deleted} and ${sharedWithCaller(caller)})` };
+    if (flags.archived || flags.deleted) return shape.part('side:shared:none', null);
+    return shape.part('side:shared', {
+      side,
+      where: sql`(not ${referrals.is_deleted} and ${sharedWithCaller(caller, shape)})`,
+    });
   }
+  shape.part(`side:${side}:${flags.archived}:${flags.deleted}`, undefined);
   const [visible, archived, deleted] =
     side === 'sender'
-      ? [sentByCaller(caller), referrals.sender_archived, referrals.sender_deleted]
-      : [receivedByCaller(caller), referrals.receiver_archived, referrals.receiver_deleted];
+      ? [sentByCaller(caller, shape), referrals.sender_archived, referrals.sender_deleted]
+      : [receivedByCaller(caller, shape), referrals.receiver_archived, referrals.receiver_deleted];
   return {
     side,
     where: sql`(${visible} and ${is(archived, flags.archived)} and ${is(deleted, flags.deleted)}
@@ -75,100 +82,124 @@ function lookedUp(query: SQL): SQL {
   return sql`coalesce((${query} limit 1), false)`;
 }
 
-/** Every word starts the patient's first or last name. */
-function patientNameMatches(text: string): SQL {
-  const each = words(text).map(
-    (word) =>
-      sql`(lower(p.first_name) like ${prefixPattern(word)} or lower(p.last_name) like ${prefixPattern(word)})`,
-  );
-  if (each.length === 0) return sql`true`;
+/**
+ * Every word starts the patient's first or last name. A filter on the patient found by id, not an index
+ * walk, so a bound `like` pattern costs a generic plan nothing.
+ */
+function patientNameMatches(shape: StatementShape, text: string): SQL {
+  const each = words(text).map((word) => {
+    const pattern = shape.bind(prefixPattern(word));
+    return shape.part(
+      'name-word',
+      sql`(lower(p.first_name) like ${pattern} or lower(p.last_name) like ${pattern})`,
+    );
+  });
+  if (each.length === 0) return shape.part('no-name', sql`true`);
   return lookedUp(sql`select true from ${patients} p where p.id = ${referrals.patient_id}
     and ${sql.join(each, sql` and `)}`);
 }
 
 /** The referral's MRN, or the patient's MRN at the caller's establishment, starts with the text. */
-function mrnMatches(text: string, establishmentId: string): SQL {
-  const pattern = prefixPattern(text.toLowerCase());
+function mrnMatches(shape: StatementShape, text: string, establishmentId: string): SQL {
+  const pattern = shape.bind(prefixPattern(text.toLowerCase()));
   const held = lookedUp(sql`select true from ${patientMrns} m
-    where m.patient_id = ${referrals.patient_id} and m.establishment_id = ${establishmentId}
+    where m.patient_id = ${referrals.patient_id} and m.establishment_id = ${shape.bind(establishmentId)}
     and lower(m.number) like ${pattern}`);
   return sql`(lower(${referrals.mrn}) like ${pattern} or ${held})`;
 }
 
 /** The referral id starts with the text (ids are shown shortened). */
-function idMatches(text: string): SQL {
-  return sql`${referrals.id}::text like ${prefixPattern(text.toLowerCase())}`;
+function idMatches(shape: StatementShape, text: string): SQL {
+  return sql`${referrals.id}::text like ${shape.bind(prefixPattern(text.toLowerCase()))}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A person by id, or every word starting their first or last name. */
-function personMatches(column: Column, text: string): SQL {
-  if (UUID.test(text)) return sql`${column} = ${text}`;
-  const each = words(text).map(
-    (word) =>
-      sql`(lower(u.first_name) like ${prefixPattern(word)} or lower(u.last_name) like ${prefixPattern(word)})`,
-  );
+function personMatches(shape: StatementShape, column: Column, text: string): SQL {
+  if (UUID.test(text)) return shape.part('person-id', sql`${column} = ${shape.bind(text)}`);
+  const each = words(text).map((word) => {
+    const pattern = shape.bind(prefixPattern(word));
+    return shape.part(
+      'person-word',
+      sql`(lower(u.first_name) like ${pattern} or lower(u.last_name) like ${pattern})`,
+    );
+  });
   return lookedUp(sql`select true from ${users} u where u.id = ${column} and ${sql.join(each, sql` and `)}`);
 }
 
 /** The receiving establishment by id or by name words, or the assignee by id or name. */
-function receiverMatches(text: string): SQL {
+function receiverMatches(shape: StatementShape, text: string): SQL {
   if (UUID.test(text)) {
-    return sql`(${referrals.to_establishment_id} = ${text} or ${referrals.assignee_id} = ${text})`;
+    const id = shape.bind(text);
+    return shape.part(
+      'receiver-id',
+      sql`(${referrals.to_establishment_id} = ${id} or ${referrals.assignee_id} = ${id})`,
+    );
   }
-  const each = words(text).map((word) => sql`lower(e.name) like ${`%${prefixPattern(word)}`}`);
+  // Infix: no index serves it, the establishment is found by id and its name only filtered.
+  const each = words(text).map((word) =>
+    shape.part('place-word', sql`lower(e.name) like ${shape.bind(`%${prefixPattern(word)}`)}`),
+  );
   const place = lookedUp(sql`select true from ${establishments} e
     where e.id = ${referrals.to_establishment_id} and ${sql.join(each, sql` and `)}`);
-  return sql`(${personMatches(referrals.assignee_id, text)} or ${place})`;
+  return sql`(${personMatches(shape, referrals.assignee_id, text)} or ${place})`;
 }
 
 /**
  * `my_tags`: a tag the caller put on the referral, or one of the caller's establishment's tags with one of
  * the labels (stored as typed; compared lower-cased, as labels are unique whatever their case).
  */
-function tagMatches(caller: Caller, filter: ReferralTagFilter): SQL {
+function tagMatches(shape: StatementShape, caller: Caller, filter: ReferralTagFilter): SQL {
   if ('taggedBy' in filter) {
-    return sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
-      and t.user_id = ${caller.userId})`;
+    return shape.part(
+      'tagged-by-me',
+      sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
+        and t.user_id = ${shape.bind(caller.userId)})`,
+    );
   }
   const establishmentId = referralEstablishmentOf(caller);
-  if (establishmentId === null) return sql`false`;
+  if (establishmentId === null) return shape.part('no-tags', sql`false`);
   const labels = sql.join(
-    filter.labels.map((label) => sql`${label}`),
+    filter.labels.map((label) => shape.bind(label)),
     sql`, `,
   );
-  return sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
-    and t.establishment_id = ${establishmentId} and lower(t.label) in (${labels}))`;
+  return shape.part(
+    `tag-labels:${filter.labels.length}`,
+    sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
+      and t.establishment_id = ${shape.bind(establishmentId)} and lower(t.label) in (${labels}))`,
+  );
 }
 
 /** A calendar date's start in Sydney, as an instant (the spec's dates are Australian). */
-function dayStart(date: string, plusDays = 0): SQL {
-  return sql`((${date}::date + ${plusDays}::int)::timestamp at time zone 'Australia/Sydney')`;
+function dayStart(shape: StatementShape, date: string, plusDays = 0): SQL {
+  return sql`((${shape.bind(date)}::date + ${shape.bind(plusDays)}::int)::timestamp at time zone 'Australia/Sydney')`;
 }
 
 /** `days` whole days as an interval of hours, so that a daylight-saving change does not move it. */
-function days(count: number): SQL {
-  return sql`make_interval(hours => ${count * 24})`;
+function days(shape: StatementShape, count: number): SQL {
+  return sql`make_interval(hours => ${shape.bind(count * 24)}::int)`;
 }
 
 /**
  * The SQL of a derived condition, the same rule as referral-conditions.ts (its statuses are applied by
  * CONDITION_FILTER_STATUSES): list-referrals.test.ts checks each filter against the items' own flags.
  */
-function conditionMatches(condition: ReferralConditionFilter): SQL {
+function conditionMatches(shape: StatementShape, condition: ReferralConditionFilter): SQL {
   switch (condition) {
     case 'pending-action':
       return sql`true`;
     case 'due-for-renewal':
       return sql`(${referrals.expires_at} is not null and not ${referrals.is_renewed}
-        and ${referrals.expires_at} <= now() + ${days(RENEWAL_DUE_DAYS)})`;
+        and ${referrals.expires_at} <= now() + ${days(shape, RENEWAL_DUE_DAYS)})`;
     case 'appointment-due':
       return sql`(${referrals.appointment_date} >= now()
-        and ${referrals.appointment_date} <= now() + ${days(APPOINTMENT_DUE_DAYS)})`;
+        and ${referrals.appointment_date} <= now() + ${days(shape, APPOINTMENT_DUE_DAYS)})`;
     case 'overdue': {
       const due = sql.join(
-        triageCategories.codes.map((c) => sql`when ${c} then ${days(TRIAGE_CATEGORY_DAYS[c])}`),
+        triageCategories.codes.map(
+          (c) => sql`when ${shape.bind(c)} then ${days(shape, TRIAGE_CATEGORY_DAYS[c])}`,
+        ),
         sql` `,
       );
       return sql`(${referrals.submitted_at} + (case ${referrals.triage_category} ${due} end) < now())`;
@@ -192,9 +223,15 @@ export type ResolvedListQuery = {
  * DRFT and FWRD unless asked (status, or the drafts and forwarded lists), except in the trash, which
  * shows everything deleted (referral-lifecycle.md Lists).
  */
-export function resolveListQuery(caller: Caller, query: ReferralListQuery): ResolvedListQuery {
+export function resolveListQuery(
+  shape: StatementShape,
+  caller: Caller,
+  query: ReferralListQuery,
+): ResolvedListQuery {
   const establishmentId = referralEstablishmentOf(caller);
   const filters: SQL[] = [];
+  // Every filter given is a part of the statement's shape; its values are bound.
+  const add = (part: string, filter: SQL) => filters.push(shape.part(part, filter));
   const box = requestedBox(query, establishmentId);
   const list = query.box && query.list ? referralListFilter(query.box, query.list) : null;
   const shared = query.shared || list?.shared === true;
@@ -221,13 +258,16 @@ export function resolveListQuery(caller: Caller, query: ReferralListQuery): Reso
   if (query.condition) {
     const held: readonly ReferralStatus[] = CONDITION_FILTER_STATUSES[query.condition];
     statuses = statuses.filter((s) => held.includes(s));
-    filters.push(conditionMatches(query.condition));
+    add(`condition:${query.condition}`, conditionMatches(shape, query.condition));
   }
-  if (query.triage_category) filters.push(sql`${referrals.triage_category} = ${query.triage_category}`);
+  if (query.triage_category) {
+    add('triage', sql`${referrals.triage_category} = ${shape.bind(query.triage_category)}`);
+  }
 
   // No case conferences exist yet (section 4 Case conference is a later module): those lists are empty.
-  if (query.case_conference_status !== undefined || list?.case_conference_status) filters.push(sql`false`);
-  if (establishmentId === null) filters.push(sql`false`);
+  if (query.case_conference_status !== undefined || list?.case_conference_status)
+    add('conference', sql`false`);
+  if (establishmentId === null) add('nowhere', sql`false`);
 
   const other = (value: string | undefined) =>
     value !== undefined && value !== 'true' && value !== 'false' && value !== establishmentId
@@ -236,59 +276,81 @@ export function resolveListQuery(caller: Caller, query: ReferralListQuery): Reso
   const to = other(query.to_establishment);
   const from = other(query.from_establishment);
   const within = other(query.within_establishment);
-  if (to) filters.push(sql`${referrals.to_establishment_id} = ${to}`);
-  if (from) filters.push(sql`${referrals.from_establishment_id} = ${from}`);
-  if (within) filters.push(sql`false`);
+  if (to) add('to', sql`${referrals.to_establishment_id} = ${shape.bind(to)}`);
+  if (from) add('from', sql`${referrals.from_establishment_id} = ${shape.bind(from)}`);
+  if (within) add('within', sql`false`);
 
   if (query.search) {
     const text = query.search;
-    const any = [patientNameMatches(text), idMatches(text)];
-    if (establishmentId) any.push(mrnMatches(text, establishmentId));
-    filters.push(sql`(${sql.join(any, sql` or `)})`);
+    const any = [patientNameMatches(shape, text), idMatches(shape, text)];
+    if (establishmentId) any.push(mrnMatches(shape, text, establishmentId));
+    add('search', sql`(${sql.join(any, sql` or `)})`);
   }
-  if (query.patient_name) filters.push(patientNameMatches(query.patient_name));
-  if (query.patient_mrn && establishmentId) filters.push(mrnMatches(query.patient_mrn, establishmentId));
-  if (query.referral_id) filters.push(idMatches(query.referral_id));
-  if (query.referrer) filters.push(personMatches(referrals.referrer_id, query.referrer));
-  if (query.receiver) filters.push(receiverMatches(query.receiver));
+  if (query.patient_name) add('patient-name', patientNameMatches(shape, query.patient_name));
+  if (query.patient_mrn && establishmentId) {
+    add('patient-mrn', mrnMatches(shape, query.patient_mrn, establishmentId));
+  }
+  if (query.referral_id) add('referral-id', idMatches(shape, query.referral_id));
+  if (query.referrer) add('referrer', personMatches(shape, referrals.referrer_id, query.referrer));
+  if (query.receiver) add('receiver', receiverMatches(shape, query.receiver));
   if (query.my_referral) {
-    filters.push(
-      sql`(${referrals.referrer_id} = ${caller.userId} or ${referrals.assignee_id} = ${caller.userId})`,
-    );
+    const me = shape.bind(caller.userId);
+    add('my-referral', sql`(${referrals.referrer_id} = ${me} or ${referrals.assignee_id} = ${me})`);
   }
-  if (query.my_tags) filters.push(tagMatches(caller, query.my_tags));
-  if (query.submitted_after)
-    filters.push(sql`${referrals.submitted_at} >= ${dayStart(query.submitted_after)}`);
+  if (query.my_tags) add('my-tags', tagMatches(shape, caller, query.my_tags));
+  if (query.submitted_after) {
+    add('after', sql`${referrals.submitted_at} >= ${dayStart(shape, query.submitted_after)}`);
+  }
   if (query.submitted_before) {
-    filters.push(sql`${referrals.submitted_at} < ${dayStart(query.submitted_before, 1)}`);
+    add('before', sql`${referrals.submitted_at} < ${dayStart(shape, query.submitted_before, 1)}`);
   }
   return { sides, statuses: [...statuses], filters, archived: query.archived, deleted: query.deleted };
 }
 
-/** The WHERE of one side and one or more statuses, with every filter. */
-export function branchWhere(branch: ListBranch, statuses: readonly ReferralStatus[], filters: SQL[]): SQL {
-  const status =
-    statuses.length === 1
-      ? sql`${referrals.status} = ${statuses[0]}`
-      : inArray(referrals.status, [...statuses]);
+/**
+ * The WHERE of one side and one or more statuses, with every filter. Each status is bound on its own (how
+ * many there are is a part of the shape): a generic plan keeps `status in ($1, $2)` in the index condition,
+ * while `status = any($1)` with an array it cannot see into became a filter over the establishment's whole
+ * range of the index.
+ */
+export function branchWhere(
+  shape: StatementShape,
+  branch: ListBranch,
+  statuses: readonly ReferralStatus[],
+  filters: SQL[],
+): SQL {
+  const status = shape.part(
+    `statuses:${statuses.length}`,
+    sql`${referrals.status} in (${sql.join(
+      statuses.map((s) => shape.bind(s)),
+      sql`, `,
+    )})`,
+  );
   return sql.join([branch.where, status, ...filters], sql` and `);
 }
 
 /** The branches a resolved list reads: each of its sides the caller has, with its archive and trash flags. */
-export function listBranches(caller: Caller, resolved: ResolvedListQuery): ListBranch[] {
+export function listBranches(
+  shape: StatementShape,
+  caller: Caller,
+  resolved: ResolvedListQuery,
+): ListBranch[] {
   return resolved.sides
-    .map((side) => sideBranch(caller, side, resolved))
+    .map((side) => sideBranch(shape, caller, side, resolved))
     .filter((branch): branch is ListBranch => branch !== null);
 }
 
 /** How many referrals a list shows, as one scalar SQL expression over the same indexes as its page. */
-export function listCount(branches: ListBranch[], resolved: ResolvedListQuery): SQL {
-  if (branches.length === 0 || resolved.statuses.length === 0) return sql`0`;
+export function listCount(shape: StatementShape, branches: ListBranch[], resolved: ResolvedListQuery): SQL {
+  if (branches.length === 0 || resolved.statuses.length === 0) return shape.part('empty', sql`0`);
   return sql.join(
     branches.map(
       (branch) =>
-        sql`(select count(*) from ${referrals} where ${branchWhere(branch, resolved.statuses, resolved.filters)})`,
+        sql`(select count(*) from ${referrals} where ${branchWhere(shape, branch, resolved.statuses, resolved.filters)})`,
     ),
     sql` + `,
   );
 }
+
+/** A source of one row, for a select of scalar subqueries alone (drizzle's select needs a `from`). */
+export const oneRow = sql`(select) as one_row`;

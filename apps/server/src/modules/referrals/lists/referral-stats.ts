@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { canAccessEstablishment } from '@referrals/domain/profile/profile-save-rules';
 import {
   REFERRAL_DASHBOARD_ITEMS,
@@ -11,7 +11,8 @@ import {
   type ReferralStats,
   type ReferralStatsQuery,
 } from '@referrals/domain/referrals/referral-list-schemas';
-import { queryRows, type Queryable } from '../../../db/database.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { preparedFor, StatementShape } from '../../../db/prepared-shapes.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import type { Caller, CallerEmployment } from '../../tenancy/caller.ts';
 import { referralEstablishmentOf } from '../referral-visibility.ts';
@@ -19,6 +20,7 @@ import {
   branchWhere,
   listBranches,
   listCount,
+  oneRow,
   resolveListQuery,
   sideBranch,
 } from './referral-list-conditions.ts';
@@ -26,7 +28,8 @@ import {
 /**
  * The nav counters (section 7 Stats; section 2 Layout): total and unread of the inbox and the outbox at
  * the current establishment, counting what the `all` list shows (no DRFT or FWRD unless `status` asks)
- * with the same filters, in one statement.
+ * with the same filters, in one statement. The side navigation polls these, so like the lists each
+ * statement is prepared once per shape (prepared-shapes.ts).
  */
 export async function referralStats(
   q: Queryable,
@@ -42,7 +45,8 @@ export async function referralStats(
   ) {
     return empty;
   }
-  const resolved = resolveListQuery(caller, {
+  const shape = new StatementShape();
+  const resolved = resolveListQuery(shape, caller, {
     ...query,
     page: 1,
     page_size: 10,
@@ -53,9 +57,9 @@ export async function referralStats(
   });
   if (resolved.statuses.length === 0) return empty;
   const counts = (side: 'sender' | 'receiver') => {
-    const branch = sideBranch(caller, side, resolved);
-    if (branch === null) return { count: sql`0`, unread: sql`0` };
-    const where = branchWhere(branch, resolved.statuses, resolved.filters);
+    const branch = sideBranch(shape, caller, side, resolved);
+    if (branch === null) return shape.part('none', { count: sql`0`, unread: sql`0` });
+    const where = branchWhere(shape, branch, resolved.statuses, resolved.filters);
     const unread = side === 'sender' ? referrals.sender_unread : referrals.receiver_unread;
     return {
       count: sql`(select count(*) from ${referrals} where ${where})`,
@@ -64,10 +68,17 @@ export async function referralStats(
   };
   const inbox = counts('receiver');
   const outbox = counts('sender');
-  const [row] = await queryRows<Record<'ic' | 'iu' | 'oc' | 'ou', number | string>>(
-    q,
-    sql`select ${inbox.count} as ic, ${inbox.unread} as iu, ${outbox.count} as oc, ${outbox.unread} as ou`,
+  const counted = preparedFor(q, 'referral_stats', shape, () =>
+    q
+      .select({
+        ic: sql<number | string>`${inbox.count}`,
+        iu: sql<number | string>`${inbox.unread}`,
+        oc: sql<number | string>`${outbox.count}`,
+        ou: sql<number | string>`${outbox.unread}`,
+      })
+      .from(oneRow),
   );
+  const [row] = await counted.execute(shape.values);
   return {
     inbox: { count: Number(row?.ic ?? 0), unread: Number(row?.iu ?? 0) },
     outbox: { count: Number(row?.oc ?? 0), unread: Number(row?.ou ?? 0) },
@@ -98,39 +109,39 @@ export async function establishmentUnreadStats(
   q: Queryable,
   caller: Caller,
 ): Promise<EstablishmentUnreadStats> {
+  const shape = new StatementShape();
   const seen = new Set<string>();
-  const parts = [];
+  const parts: SQL[] = [];
+  const counted = Object.values(UNREAD_COUNTER_STATUSES).flat();
+  const countOf = (statuses: readonly string[]) =>
+    sql`count(*) filter (where ${referrals.status} = any(${shape.bind(statuses)}::text[]))`;
   for (const employment of caller.employments) {
     if (!canAccessEstablishment(caller.role, employment) || seen.has(employment.establishment.id)) continue;
     seen.add(employment.establishment.id);
     const there = callerAt(caller, employment);
-    const branch = sideBranch(there, 'receiver', { archived: false, deleted: false });
+    const branch = sideBranch(shape, there, 'receiver', { archived: false, deleted: false });
     if (branch === null || referralEstablishmentOf(there) === null) continue;
-    const counted = Object.values(UNREAD_COUNTER_STATUSES).flat();
-    const countOf = (statuses: readonly string[]) =>
-      sql`count(*) filter (where ${referrals.status} in (${sql.join(
-        statuses.map((s) => sql`${s}`),
-        sql`, `,
-      )}))`;
-    parts.push(sql`(select ${employment.establishment.id}::uuid as id, ${parts.length}::int as position,
+    parts.push(sql`(select ${shape.bind(employment.establishment.id)}::uuid as id,
+      ${shape.bind(parts.length)}::int as position,
       ${countOf(UNREAD_COUNTER_STATUSES.submitted)} as submitted,
       ${countOf(UNREAD_COUNTER_STATUSES.viewed)} as viewed,
       ${countOf(UNREAD_COUNTER_STATUSES.accepted)} as accepted
-      from ${referrals} where ${branchWhere(branch, counted, [])} and ${referrals.receiver_unread})`);
+      from ${referrals} where ${branchWhere(shape, branch, counted, [])} and ${referrals.receiver_unread})`);
   }
   if (parts.length === 0) return [];
-  const rows = await queryRows<{
-    id: string;
-    name: string;
-    submitted: number | string;
-    viewed: number | string;
-    accepted: number | string;
-  }>(
-    q,
-    sql`select c.id, e.name, c.submitted, c.viewed, c.accepted
-      from (${sql.join(parts, sql` union all `)}) c join establishments e on e.id = c.id
-      order by c.position`,
+  const unread = preparedFor(q, 'referral_unread_stats', shape, () =>
+    q
+      .select({
+        id: sql<string>`c.id`,
+        name: sql<string>`e.name`,
+        submitted: sql<number | string>`c.submitted`,
+        viewed: sql<number | string>`c.viewed`,
+        accepted: sql<number | string>`c.accepted`,
+      })
+      .from(sql`(${sql.join(parts, sql` union all `)}) c join establishments e on e.id = c.id`)
+      .orderBy(sql`c.position`),
   );
+  const rows = await unread.execute(shape.values);
   return rows.map((row) => ({
     establishment: { id: row.id, name: row.name },
     receiver_unread: {
@@ -147,14 +158,19 @@ export async function establishmentUnreadStats(
  * the list it links to always agree.
  */
 export async function dashboardStats(q: Queryable, caller: Caller): Promise<ReferralDashboardStats> {
+  const shape = new StatementShape();
   const counts = REFERRAL_DASHBOARD_ITEMS.map((item) => {
     const { key, box, list, condition, triage_category } = item;
     const resolved = resolveListQuery(
+      shape,
       caller,
       ReferralListQuerySchema.parse({ box, list, condition, triage_category }),
     );
-    return sql`${listCount(listBranches(caller, resolved), resolved)} as ${sql.identifier(key)}`;
+    return [key, sql<number | string>`${listCount(shape, listBranches(shape, caller, resolved), resolved)}`];
   });
-  const [row] = await queryRows<Record<string, number | string>>(q, sql`select ${sql.join(counts, sql`, `)}`);
+  const dashboard = preparedFor(q, 'referral_dashboard_stats', shape, () =>
+    q.select(Object.fromEntries(counts) as Record<string, SQL<number | string>>).from(oneRow),
+  );
+  const [row] = await dashboard.execute(shape.values);
   return REFERRAL_DASHBOARD_ITEMS.map(({ key }) => ({ key, count: Number(row?.[key] ?? 0) }));
 }

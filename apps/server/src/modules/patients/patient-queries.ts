@@ -58,18 +58,20 @@ const w = alias(visiblePatients, 'w');
  * One keyword word: the start of the first name, last name, Medicare number or an MRN at the caller's
  * establishment. Each branch of the union is one range of an index that starts with the establishment (the
  * name keys are stored lower-cased), so a search reads only the matching rows: written as one OR, the
- * planner walked the establishment's whole range instead (bench/patient-search.ts).
+ * planner walked the establishment's whole range instead. The union is collected once into an array (an
+ * init plan): as `in (...)`, the generic plan of two words ran the second word's union again for every row
+ * the first one found (bench/patient-search.ts).
  */
 function keywordCondition(shape: StatementShape, word: string, establishment: Placeholder): SQL {
   const medicare = normaliseMedicareNumber(word);
-  return sql`${v.patient_id} in (
+  return sql`${v.patient_id} = any(array(
     select ${w.patient_id} from ${v} w where ${w.establishment_id} = ${establishment} and ${startsWith(shape, w.last_name_key, word)}
     union all
     select ${w.patient_id} from ${v} w where ${w.establishment_id} = ${establishment} and ${startsWith(shape, w.first_name_key, word)}
     union all
     select ${w.patient_id} from ${v} w where ${w.establishment_id} = ${establishment} and ${startsWith(shape, w.pub_insurance_details, medicare)}
     union all
-    ${mrnPrefixIds(shape, establishment, word)})`;
+    ${mrnPrefixIds(shape, establishment, word)}))`;
 }
 
 /**

@@ -10,7 +10,8 @@ const PATIENT = {
   last: 'Castellanos',
   dob: '1952-04-18',
   medicare: '2296818481',
-  mrn: 'HBS-20491',
+  // Its own per attempt: a retry after a failure finds the first attempt's patient, whose MRN is taken.
+  mrn: `HBS-${String(Date.now() % 100_000).padStart(5, '0')}`,
 };
 /** Fails the Medicare check digit (spec section 5 identifiers). */
 const BAD_MEDICARE = '2273766560';
@@ -116,7 +117,9 @@ test('a GP creates a patient with a carer, a concession card and an MRN, finds t
   await expect(page).toHaveURL('/patients');
   const search = page.getByLabel('Search patients');
   await search.fill('eve cast');
-  const row = page.getByRole('row', { name: new RegExp(`${PATIENT.first} ${PATIENT.last}`) });
+  const row = page
+    .getByRole('row', { name: new RegExp(`${PATIENT.first} ${PATIENT.last}`) })
+    .filter({ hasText: PATIENT.mrn });
   await expect(row).toBeVisible();
   await expect(row.getByText('18 Apr 1952')).toBeVisible();
   await expect(row.getByText(PATIENT.medicare)).toBeVisible();

@@ -18,7 +18,13 @@ import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { listPatients } from '../apps/server/src/modules/patients/patient-queries.ts';
 import { loadCaller } from '../apps/server/src/modules/tenancy/caller.ts';
 import { SignInClient } from '../apps/server/test/sign-in-client.ts';
-import { createBenchDatabase, dropBenchDatabase, getJson, measureConcurrently } from './bench-support.ts';
+import {
+  createBenchDatabase,
+  dropBenchDatabase,
+  settleAfterLoad,
+  getJson,
+  measureConcurrently,
+} from './bench-support.ts';
 
 const patientCount = Number(process.env.BENCH_PATIENTS ?? 200_000);
 const establishmentCount = 100;
@@ -167,9 +173,7 @@ async function generate(database: DatabaseHandle): Promise<string> {
     sql`select id from establishments order by name limit 1`,
   );
   await createEmployment(db, { user_id: gp.id, establishment_id: first?.id ?? '' });
-  // Vacuumed as autovacuum soon would be: until then no page is all-visible and no scan is index-only.
-  for (const table of ['patients', 'patient_mrns', 'referrals', 'visible_patients'])
-    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  await settleAfterLoad(database, ['patients', 'patient_mrns', 'referrals', 'visible_patients']);
   console.log(
     `generated ${patientCount.toLocaleString()} patients in ${establishmentCount} establishments in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.kind})`,
   );

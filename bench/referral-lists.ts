@@ -21,7 +21,13 @@ import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { listReferrals } from '../apps/server/src/modules/referrals/lists/list-referrals.ts';
 import { loadCaller } from '../apps/server/src/modules/tenancy/caller.ts';
 import { SignInClient } from '../apps/server/test/sign-in-client.ts';
-import { createBenchDatabase, dropBenchDatabase, getJson, measureConcurrently } from './bench-support.ts';
+import {
+  createBenchDatabase,
+  dropBenchDatabase,
+  settleAfterLoad,
+  getJson,
+  measureConcurrently,
+} from './bench-support.ts';
 
 const referralCount = Number(process.env.BENCH_REFERRALS ?? 1_000_000);
 const patientCount = Math.max(1_000, Math.round(referralCount / 5));
@@ -165,8 +171,7 @@ async function generate(database: DatabaseHandle): Promise<string> {
     establishment_id: first?.id ?? '',
     permissions: ['accept_referral', 'add_referral', 'manage_referral'],
   });
-  for (const table of ['establishments', 'patients', 'referrals'])
-    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  await settleAfterLoad(database, ['establishments', 'patients', 'referrals']);
   console.log(
     `generated ${referralCount.toLocaleString()} referrals, ${patientCount.toLocaleString()} patients, ${establishmentCount} establishments in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.kind})`,
   );

@@ -24,7 +24,8 @@ export function DeferredTooltip({ children, ...tooltip }: DeferredTooltipProps) 
       {cloneElement(children, { ref: setTarget })}
       {interacted && target !== null && (
         <Suspense fallback={null}>
-          <FloatingTooltip {...tooltip} target={target} />
+          {/* The pointer may already rest on the element: the hint then opens at once, as it would have. */}
+          <FloatingTooltip {...tooltip} target={target} defaultOpened={target.matches(':hover')} />
         </Suspense>
       )}
     </>

@@ -8,9 +8,11 @@ import {
   IconUser,
   IconUserShield,
 } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { currentEmployment, profileDisplayName, profileInitials } from '@/lib/profile-display';
+import { useOpenedAfterMount } from '@/ui/use-opened-after-mount';
 import { AvatarButton } from './avatar-button';
 
 function AccountSummary({ profile, avatarUrl }: { profile: Profile; avatarUrl: string | null }) {
@@ -71,10 +73,12 @@ type AvatarMenuProps = {
 export function AvatarMenu({ profile, avatarUrl, opened, onChange, onLogOut }: AvatarMenuProps) {
   // The admin portal belongs to the approved account holder of the current establishment (section 2).
   const administers = profile !== undefined && canAdministerEstablishment(currentEmployment(profile));
+  const target = useRef<HTMLButtonElement>(null);
+  const shown = useOpenedAfterMount(opened, target);
   return (
-    <Menu opened={opened} onChange={onChange} position="bottom-end" width={260} shadow="md" withArrow>
+    <Menu opened={shown} onChange={onChange} position="bottom-end" width={260} shadow="md" withArrow>
       <Menu.Target>
-        <AvatarButton profile={profile} avatarUrl={avatarUrl} />
+        <AvatarButton ref={target} profile={profile} avatarUrl={avatarUrl} />
       </Menu.Target>
       <Menu.Dropdown>
         {profile !== undefined && (

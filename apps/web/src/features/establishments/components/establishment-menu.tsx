@@ -5,8 +5,9 @@ import { canAccessEstablishment } from '@referrals/domain/profile/profile-save-r
 import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
 import type { EstablishmentUnreadStats } from '@referrals/domain/referrals/referral-list-schemas';
 import { IconArchive, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { Fragment, useState, type ReactElement } from 'react';
+import { Fragment, useRef, useState, type ReactElement, type Ref } from 'react';
 import { currentEmployment } from '@/lib/profile-display';
+import { useOpenedAfterMount } from '@/ui/use-opened-after-mount';
 import { useSwitchEstablishment } from '../use-switch-establishment';
 import { SelectorEntry } from './selector-entry';
 
@@ -19,7 +20,7 @@ type EstablishmentMenuProps = {
   opened: boolean;
   onOpenedChange: (opened: boolean) => void;
   /** The selector's button, without a click handler of its own: the menu toggles itself. */
-  target: ReactElement;
+  target: (ref: Ref<HTMLButtonElement>) => ReactElement;
 };
 
 /** Why an entry cannot be chosen: its status when the role may not enter, or the admin mode's rule. */
@@ -46,6 +47,8 @@ export function EstablishmentMenu({
   const switchEstablishment = useSwitchEstablishment();
   const [view, setView] = useState<'active' | 'closed'>('active');
   const current = currentEmployment(profile);
+  const targetRef = useRef<HTMLButtonElement>(null);
+  const shown = useOpenedAfterMount(opened, targetRef);
   const setOpen = (value: boolean) => {
     onOpenedChange(value);
     // Every opening starts at the active establishments.
@@ -77,7 +80,7 @@ export function EstablishmentMenu({
 
   return (
     <Menu
-      opened={opened}
+      opened={shown}
       onChange={setOpen}
       position="bottom-start"
       width={360}
@@ -85,7 +88,7 @@ export function EstablishmentMenu({
       withArrow
       arrowPosition="center"
     >
-      <Menu.Target>{target}</Menu.Target>
+      <Menu.Target>{target(targetRef)}</Menu.Target>
       <Menu.Dropdown aria-label="Establishments">
         {view === 'active' ? (
           <>

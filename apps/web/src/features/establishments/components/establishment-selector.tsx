@@ -112,7 +112,7 @@ export function EstablishmentSelector({ opened, onOpenedChange, unreadStats }: E
         unreadStats={unreadStats}
         opened={isOpen}
         onOpenedChange={setOpen}
-        target={<SelectorButton employment={shown} />}
+        target={(ref) => <SelectorButton ref={ref} employment={shown} />}
       />
     </MountWhenOpened>
   );

@@ -54,7 +54,9 @@ export function NotificationBell() {
         <NotificationPopover
           opened={opened}
           onOpenedChange={setOpened}
-          target={<BellButton aria-label={label} onClick={() => setOpened((current) => !current)} />}
+          target={(ref) => (
+            <BellButton ref={ref} aria-label={label} onClick={() => setOpened((current) => !current)} />
+          )}
         />
       </MountWhenOpened>
     </Indicator>

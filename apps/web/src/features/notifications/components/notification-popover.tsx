@@ -1,5 +1,6 @@
 import { Center, Loader, Popover, Tooltip } from '@mantine/core';
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, Suspense, useRef, type ReactElement, type Ref } from 'react';
+import { useOpenedAfterMount } from '@/ui/use-opened-after-mount';
 
 // The panel is every user's yet on no first screen: it loads the first time the bell opens.
 const NotificationPanel = lazy(() =>
@@ -10,7 +11,7 @@ type NotificationPopoverProps = {
   opened: boolean;
   onOpenedChange: (opened: boolean) => void;
   /** The bell's button, which toggles the panel: a controlled popover leaves that to its target. */
-  target: ReactElement;
+  target: (ref: Ref<HTMLButtonElement>) => ReactElement;
 };
 
 /**
@@ -18,21 +19,23 @@ type NotificationPopoverProps = {
  * opens so that Mantine's Popover is not part of the first screen.
  */
 export function NotificationPopover({ opened, onOpenedChange, target }: NotificationPopoverProps) {
+  const targetRef = useRef<HTMLButtonElement>(null);
+  const shown = useOpenedAfterMount(opened, targetRef);
   return (
     <Popover
       width={380}
       position="bottom-end"
       shadow="md"
       withArrow
-      opened={opened}
+      opened={shown}
       onChange={onOpenedChange}
       trapFocus
       returnFocus
     >
       <Popover.Target>
         {/* The tooltip would cover the open panel, so it is off while the panel shows. */}
-        <Tooltip label="Notifications" withArrow disabled={opened}>
-          {target}
+        <Tooltip label="Notifications" withArrow disabled={shown}>
+          {target(targetRef)}
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown p={0} aria-label="Notifications" maw="calc(100vw - 16px)">

@@ -140,3 +140,30 @@ test('a GP finds their drafts, opening one in Referral Creation, and an empty Ar
   await expectAccessible(page, 'deleted items, empty');
   await screenshot(page, 'referral-lists-trash');
 });
+
+test('a specialist tags a referral and finds it under My tags by that label, remembered after a reload', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const id = await freshSubmittedReferral(browser, baseURL ?? '');
+  // A label of this run's own: the suite shares one database.
+  const label = `Bloods ${Date.now() % 100_000}`;
+  await signIn(page, { to: `/referrals/${id}`, email: SPECIALIST });
+  await page.getByRole('textbox', { name: 'New tag' }).fill(label);
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByRole('button', { name: `Remove tag ${label}` })).toBeVisible();
+
+  await page.goto('/referrals/inbox/all');
+  await expect(bodyRows(page).first()).toBeVisible();
+  await choose(page, 'My tags', label);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first().getByRole('link').first()).toHaveAttribute('href', `/referrals/${id}`);
+  await expectAccessible(page, 'inbox, one of my tags');
+  await screenshot(page, 'referral-lists-my-tag');
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'My tags' })).toHaveValue(label);
+  await expect(bodyRows(page)).toHaveCount(1);
+});

@@ -66,6 +66,29 @@ test('a user opening the app at / sees the dashboard with the navigation', async
   await expect(page.getByRole('menu')).toBeHidden();
 });
 
+test('a user pointing at the top bar sees its hints, and opens and leaves the account menu from the keyboard', async ({
+  page,
+}) => {
+  const banner = page.getByRole('banner');
+  // The hints and the menu load after the first screen (docs/referral-screens.md): they must still work
+  // on the first try, and the button must keep the focus the menu hands back.
+  await banner.getByRole('link', { name: 'Help Desk' }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Help Desk' })).toBeVisible();
+  await banner.getByRole('button', { name: 'Log out' }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByRole('tooltip', { name: 'Help Desk' })).toBeHidden();
+
+  const account = banner.getByRole('button', { name: 'Account menu' });
+  await account.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(account).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+});
+
 test('a user following a deep link to the referrals inbox lands on it', async ({ page }) => {
   await page.goto('/referrals/inbox/all');
 

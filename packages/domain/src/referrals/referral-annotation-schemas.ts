@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuerySchema, pageOf } from '../api.ts';
 import { requiredText } from './referral-action-fields.ts';
 
 /**
@@ -22,6 +23,16 @@ export const ReferralTagSchema = z.object({
   created_at: z.string(),
 });
 export type ReferralTag = z.infer<typeof ReferralTagSchema>;
+
+/**
+ * One of the labels the caller has tagged referrals with at their current establishment: what the lists'
+ * "My tags" offers to filter by (section 3 Saved list filters, myTags; section 7 my_tags).
+ */
+export const MyReferralTagSchema = z.object({ label: z.string() });
+export type MyReferralTag = z.infer<typeof MyReferralTagSchema>;
+export const MyReferralTagListQuerySchema = PageQuerySchema;
+export type MyReferralTagListQuery = z.infer<typeof MyReferralTagListQuerySchema>;
+export const MyReferralTagPageSchema = pageOf(MyReferralTagSchema);
 
 export const StickyNoteWriteSchema = z.object({ body: requiredText(STICKY_NOTE_MAX_LENGTH) });
 export type StickyNoteWrite = z.infer<typeof StickyNoteWriteSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCodeList } from '../codes.ts';
+import { REFERRAL_TAG_MAX_LENGTH } from './referral-annotation-schemas.ts';
 import type { ReferralConditions } from './referral-conditions.ts';
 import { REFERRAL_CONDITION_FILTERS } from './referral-dashboard.ts';
 import type { ReferralListOrderField, ReferralListQueryInput } from './referral-list-schemas.ts';
@@ -61,7 +62,8 @@ export const ReferralListFiltersSchema = z.object({
   sort: referralListSorts.schema.catch(DEFAULT_REFERRAL_LIST_SORT),
   archiveEnabled: z.boolean().catch(false),
   myReferral: z.boolean().catch(false),
-  myTags: z.boolean().catch(false),
+  /** Off (false), everything the user tagged (true), or the referrals carrying one of the user's labels. */
+  myTags: z.union([z.boolean(), z.string().trim().min(1).max(REFERRAL_TAG_MAX_LENGTH)]).catch(false),
   showReferralId: z.boolean().catch(false),
 });
 export type ReferralListFilters = z.infer<typeof ReferralListFiltersSchema>;

@@ -1,8 +1,9 @@
-import { Group, Indicator, NavLink, Tooltip } from '@mantine/core';
+import { Group, Indicator, NavLink } from '@mantine/core';
 import { UNREAD_COUNTER_CAP } from '@referrals/domain/constants';
 import { capCount } from '@referrals/domain/counters';
 import { Link } from 'react-router';
 import { CountBadge } from '@/ui/count-badge';
+import { DeferredTooltip } from '@/ui/deferred-tooltip';
 import { NAV_ICONS } from './nav-icons';
 import type { NavItem } from './nav-items';
 import type { NavCount } from './use-nav-counts';
@@ -48,7 +49,7 @@ export function SideNavLink({ item, groupLabel, active, collapsed, count, onNavi
 
   if (collapsed) {
     return (
-      <Tooltip label={fullLabel} position="right" withArrow openDelay={200}>
+      <DeferredTooltip label={fullLabel} position="right" withArrow openDelay={200}>
         <NavLink
           component={Link}
           to={item.href}
@@ -79,7 +80,7 @@ export function SideNavLink({ item, groupLabel, active, collapsed, count, onNavi
             body: { display: 'none' },
           }}
         />
-      </Tooltip>
+      </DeferredTooltip>
     );
   }
 

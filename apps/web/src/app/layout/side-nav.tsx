@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import {
   isLimitedMode,
   newReferralButton,
@@ -10,6 +10,7 @@ import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
+import { DeferredTooltip } from '@/ui/deferred-tooltip';
 import { activeNavItem, visibleNavGroups, type NavGroup, type NavItemId } from './nav-items';
 import { SideNavLink } from './side-nav-link';
 import type { NavCount } from './use-nav-counts';
@@ -42,7 +43,7 @@ function NewReferralButton({ collapsed, state, onNavigate }: NewReferralButtonPr
   const to = paths.referrals.create.getHref();
   if (collapsed) {
     return (
-      <Tooltip
+      <DeferredTooltip
         label={state.enabled ? 'New Referral' : state.hint}
         position="right"
         withArrow
@@ -68,7 +69,7 @@ function NewReferralButton({ collapsed, state, onNavigate }: NewReferralButtonPr
             </ActionIcon>
           </span>
         )}
-      </Tooltip>
+      </DeferredTooltip>
     );
   }
   if (!state.enabled) {

@@ -1,28 +1,23 @@
-import { ActionIcon, Avatar, Group, Menu, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { canAdministerEstablishment } from '@referrals/domain/people/access-rules';
 import type { Profile } from '@referrals/domain/profile/profile-schemas';
-import {
-  IconBuildingHospital,
-  IconHelp,
-  IconLogout,
-  IconSettings,
-  IconUser,
-  IconUserShield,
-} from '@tabler/icons-react';
-import { lazy, type ReactNode } from 'react';
+import { IconHelp, IconLogout, IconSettings } from '@tabler/icons-react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { useProfileImage } from '@/features/profile/api/get-profile-image';
 import { useObjectUrl } from '@/lib/use-object-url';
+import { DeferredTooltip } from '@/ui/deferred-tooltip';
 import { MountWhenOpened } from '@/ui/mount-when-opened';
-import { currentEmployment, profileDisplayName, profileInitials } from '@/lib/profile-display';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { paths } from '@/lib/paths';
+import { AvatarButton } from './avatar-button';
 
 const LogoutDialog = lazy(() =>
   import('@/features/auth/components/logout-dialog').then((m) => ({ default: m.LogoutDialog })),
 );
+const loadAvatarMenu = () => import('./avatar-menu');
+const AvatarMenu = lazy(() => loadAvatarMenu().then((m) => ({ default: m.AvatarMenu })));
 
 /** The uploaded photo as an object URL once fetched; null while it loads or when there is none. */
 function useAvatarUrl(profile: Profile | undefined): string | null {
@@ -31,106 +26,35 @@ function useAvatarUrl(profile: Profile | undefined): string | null {
   return useObjectUrl(version === null ? undefined : data);
 }
 
-function AccountSummary({ profile, avatarUrl }: { profile: Profile; avatarUrl: string | null }) {
-  const establishment = currentEmployment(profile)?.establishment;
-  return (
-    // A menu may only hold items and groups: the summary is a group, so assistive technology reads it
-    // as part of the menu instead of stray content (axe aria-required-children).
-    <Group
-      role="group"
-      aria-label={`Signed in as ${profileDisplayName(profile)}`}
-      gap="sm"
-      px="sm"
-      pt="xs"
-      pb="sm"
-      wrap="nowrap"
-      align="flex-start"
-    >
-      <Avatar src={avatarUrl} radius="xl" size={40} color="brand" variant="light" alt="">
-        {profileInitials(profile)}
-      </Avatar>
-      <Stack gap={2} style={{ minWidth: 0 }}>
-        <Text fw={650} size="sm">
-          {profileDisplayName(profile)}
-        </Text>
-        <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-          {profile.email}
-        </Text>
-        {profile.role !== null && (
-          <Text size="xs" c="gray.7">
-            {profile.role.display}
-          </Text>
-        )}
-        {establishment !== undefined && (
-          <Group gap={6} wrap="nowrap" mt={4}>
-            <IconBuildingHospital size={14} stroke={1.7} aria-hidden />
-            <Text size="xs" c="gray.8" lineClamp={2}>
-              {establishment.name}
-            </Text>
-          </Group>
-        )}
-      </Stack>
-    </Group>
-  );
-}
-
-/** The avatar menu: who is signed in, where, and the way to their profile, settings and logout. */
-function AvatarMenu({ profile, onLogOut }: { profile: Profile | undefined; onLogOut: () => void }) {
+/**
+ * The account menu's button, and the menu itself from its first opening on. Until then the button stands
+ * alone, announcing the menu it opens; pointing at it or focusing it fetches the menu's code ahead.
+ */
+function AccountMenu({ profile, onLogOut }: { profile: Profile | undefined; onLogOut: () => void }) {
   const avatarUrl = useAvatarUrl(profile);
-  // The admin portal belongs to the approved account holder of the current establishment (section 2).
-  const administers = profile !== undefined && canAdministerEstablishment(currentEmployment(profile));
+  const [opened, setOpened] = useState(false);
+  const preload = () => void loadAvatarMenu();
+  const button = (
+    <AvatarButton
+      profile={profile}
+      avatarUrl={avatarUrl}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setOpened(true)}
+    />
+  );
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withArrow>
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu" style={{ borderRadius: '50%' }}>
-          <Avatar
-            src={avatarUrl}
-            alt="Your profile photo"
-            radius="xl"
-            size={34}
-            color="brand"
-            variant="light"
-          >
-            {profile === undefined ? <IconUser size={20} stroke={1.7} /> : profileInitials(profile)}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {profile !== undefined && (
-          <>
-            <AccountSummary profile={profile} avatarUrl={avatarUrl} />
-            <Menu.Divider />
-          </>
-        )}
-        <Menu.Item
-          component={Link}
-          to={paths.settings.section.getHref('profile')}
-          leftSection={<IconUser size={16} />}
-        >
-          Profile
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={paths.settings.overview.getHref()}
-          leftSection={<IconSettings size={16} />}
-        >
-          Settings
-        </Menu.Item>
-        {administers && (
-          <Menu.Item
-            component={Link}
-            to={paths.admin.getHref('users', 'all')}
-            leftSection={<IconUserShield size={16} />}
-          >
-            Admin portal
-          </Menu.Item>
-        )}
-        <Menu.Divider />
-        <Menu.Item onClick={onLogOut} leftSection={<IconLogout size={16} />}>
-          Log out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <MountWhenOpened opened={opened} fallback={button}>
+      <AvatarMenu
+        profile={profile}
+        avatarUrl={avatarUrl}
+        opened={opened}
+        onChange={setOpened}
+        onLogOut={onLogOut}
+      />
+    </MountWhenOpened>
   );
 }
 
@@ -146,7 +70,7 @@ function TopBarLink({
   visibleFrom?: 'sm';
 }) {
   return (
-    <Tooltip label={label} withArrow>
+    <DeferredTooltip label={label} withArrow>
       <ActionIcon
         component={Link}
         to={to}
@@ -158,7 +82,7 @@ function TopBarLink({
       >
         {icon}
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 
@@ -177,8 +101,8 @@ export function TopBarActions() {
         visibleFrom="sm"
       />
       <NotificationBell />
-      <AvatarMenu profile={profile} onLogOut={logoutDialog.open} />
-      <Tooltip label="Log out" withArrow>
+      <AccountMenu profile={profile} onLogOut={logoutDialog.open} />
+      <DeferredTooltip label="Log out" withArrow>
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -189,7 +113,7 @@ export function TopBarActions() {
         >
           <IconLogout size={20} stroke={1.7} />
         </ActionIcon>
-      </Tooltip>
+      </DeferredTooltip>
       <MountWhenOpened opened={logoutOpened}>
         <LogoutDialog opened={logoutOpened} onClose={logoutDialog.close} />
       </MountWhenOpened>

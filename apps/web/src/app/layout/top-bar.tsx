@@ -1,4 +1,4 @@
-import { ActionIcon, Burger, Group, Kbd, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Group, Kbd, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EstablishmentSelector } from '@/features/establishments/components/establishment-selector';
@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { useProfile } from '@/lib/auth/get-profile';
 import { currentEmployment } from '@/lib/profile-display';
 import { Logo } from '@/ui/logo';
+import { DeferredTooltip } from '@/ui/deferred-tooltip';
 import { TopBarActions } from './top-bar-actions';
 
 export const SIDE_NAV_ID = 'side-navigation';
@@ -54,7 +55,7 @@ export function TopBar({
           aria-expanded={mobileNavOpened}
           aria-controls={SIDE_NAV_ID}
         />
-        <Tooltip label={<ShortcutHint collapsed={navCollapsed} />} withArrow>
+        <DeferredTooltip label={<ShortcutHint collapsed={navCollapsed} />} withArrow>
           <ActionIcon
             visibleFrom="sm"
             variant="subtle"
@@ -67,7 +68,7 @@ export function TopBar({
           >
             <NavIcon size={22} stroke={1.7} />
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
         <Link
           to={paths.home.getHref()}
           aria-label="Referrals, go to Dashboard"

@@ -1,13 +1,18 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MyReferralTagListQuerySchema,
+  MyReferralTagPageSchema,
   ReferralTagSchema,
   ReferralTagWriteSchema,
   StickyNoteSchema,
   StickyNoteWriteSchema,
 } from '@referrals/domain/referrals/referral-annotation-schemas';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../../http/error-responses.ts';
+import { toPage } from '../../../http/paging.ts';
+import { callerOf } from '../../tenancy/caller.ts';
 import { ReferralIdParamsSchema, referralCall } from '../referral-call.ts';
+import { listMyReferralTags } from './list-my-referral-tags.ts';
 import { addReferralTag, removeReferralTag, renameReferralTag } from './tag-referral.ts';
 import { addStickyNote, editStickyNote, removeStickyNote } from './write-sticky-note.ts';
 
@@ -16,7 +21,7 @@ const NoteParamsSchema = ReferralIdParamsSchema.extend({ noteId: z.string() });
 
 /**
  * Tags and sticky notes on a referral (spec section 7: POST, PATCH, DELETE; they are read with the
- * referral). Each establishment's are its own; a shared-with reader may not write them (403).
+ * referral), and the caller's own tag labels for the lists' "My tags". Each establishment's are its own; a shared-with reader may not write them (403).
  */
 export const referralAnnotationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
@@ -24,6 +29,26 @@ export const referralAnnotationRoutes: FastifyPluginCallbackZod = (app, _options
   const tags = ['referrals'];
   const errors = SIGNED_IN_ERROR_RESPONSES;
   const config = { access: 'signed-in' as const };
+
+  app.get(
+    '/api/referrals/tags/',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'listMyReferralTags',
+        summary: 'The labels you have tagged referrals with at your establishment, A to Z (for `my_tags`)',
+        security,
+        querystring: MyReferralTagListQuerySchema,
+        response: { 200: MyReferralTagPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const { count, results } = await listMyReferralTags(db, { caller, query: request.query });
+      return toPage(request, request.query, count, results, app.config.publicUrl);
+    },
+  );
 
   app.post(
     '/api/referrals/:id/tags/',

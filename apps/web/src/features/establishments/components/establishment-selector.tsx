@@ -1,22 +1,17 @@
-import { Button, Group, Menu, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { isAdminEntryEnabled } from '@referrals/domain/people/access-rules';
+import { Button, Group, Text, ThemeIcon, VisuallyHidden, type ButtonProps } from '@mantine/core';
 import { selectorGroups } from '@referrals/domain/people/employment-rules';
-import { canAccessEstablishment, orderEmployments } from '@referrals/domain/profile/profile-save-rules';
-import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
+import { orderEmployments } from '@referrals/domain/profile/profile-save-rules';
+import type { Employment } from '@referrals/domain/profile/profile-schemas';
 import type { EstablishmentUnreadStats } from '@referrals/domain/referrals/referral-list-schemas';
-import {
-  IconArchive,
-  IconBuildingHospital,
-  IconChevronDown,
-  IconChevronLeft,
-  IconChevronRight,
-} from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { IconBuildingHospital, IconChevronDown } from '@tabler/icons-react';
+import { lazy, useState, type ComponentPropsWithRef } from 'react';
 import { useLocation } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { currentEmployment } from '@/lib/profile-display';
-import { useSwitchEstablishment } from '../use-switch-establishment';
-import { SelectorEntry } from './selector-entry';
+import { MountWhenOpened } from '@/ui/mount-when-opened';
+
+const loadEstablishmentMenu = () => import('./establishment-menu');
+const EstablishmentMenu = lazy(() => loadEstablishmentMenu().then((m) => ({ default: m.EstablishmentMenu })));
 
 type EstablishmentSelectorProps = {
   /** Open the dropdown from outside (the limited mode's 'Switch establishments'); uncontrolled without it. */
@@ -28,13 +23,6 @@ type EstablishmentSelectorProps = {
 
 /** The admin portal lives under /admin; there the selector lists every entry (spec section 6 Rules). */
 const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
-
-/** Why an entry cannot be chosen: its status when the role may not enter, or the admin mode's rule. */
-function unavailableReason(profile: Profile, employment: Employment, adminMode: boolean): string | undefined {
-  if (!canAccessEstablishment(profile.role, employment)) return employment.status.display;
-  if (adminMode && !isAdminEntryEnabled(employment)) return 'Not in admin mode';
-  return undefined;
-}
 
 function CurrentEstablishment({ employment, asButton }: { employment: Employment; asButton: boolean }) {
   return (
@@ -56,17 +44,35 @@ function CurrentEstablishment({ employment, asButton }: { employment: Employment
   );
 }
 
+type SelectorButtonProps = Omit<ButtonProps & ComponentPropsWithRef<'button'>, 'children'> & {
+  employment: Employment;
+};
+
+function SelectorButton({ employment, ...button }: SelectorButtonProps) {
+  return (
+    <Button
+      {...button}
+      variant="subtle"
+      color="gray"
+      h="auto"
+      px={8}
+      py={4}
+      maw={{ base: 150, sm: 380 }}
+      styles={{ label: { overflow: 'hidden' }, inner: { justifyContent: 'flex-start' } }}
+    >
+      <CurrentEstablishment employment={employment} asButton />
+    </Button>
+  );
+}
+
 /**
- * The top bar's establishment selector (spec section 2 Establishment selector): the user's establishments
- * grouped Principal, Secondary and Professional with their unread inbox counters, a Closed entry that opens the
- * closed ones and an Active entry back. With a single establishment, outside the admin portal, only its
- * name is shown.
+ * The top bar's establishment selector (spec section 2 Establishment selector). With a single establishment,
+ * outside the admin portal, only its name is shown. Otherwise a button whose menu (establishment-menu.tsx)
+ * loads the first time it opens; pointing at the button or focusing it fetches the menu's code ahead.
  */
 export function EstablishmentSelector({ opened, onOpenedChange, unreadStats }: EstablishmentSelectorProps) {
   const { data: profile } = useProfile();
   const adminMode = isAdminPath(useLocation().pathname);
-  const switchEstablishment = useSwitchEstablishment();
-  const [view, setView] = useState<'active' | 'closed'>('active');
   const [ownOpened, setOwnOpened] = useState(false);
   const groups = selectorGroups(orderEmployments(profile?.employments ?? []));
   const entryCount =
@@ -83,102 +89,31 @@ export function EstablishmentSelector({ opened, onOpenedChange, unreadStats }: E
   const setOpen = (value: boolean) => {
     if (opened === undefined) setOwnOpened(value);
     onOpenedChange?.(value);
-    // Every opening starts at the active establishments.
-    if (!value) setView('active');
   };
-  const choose = (employment: Employment) => {
-    setOpen(false);
-    if (employment.establishment.id !== current?.establishment.id) {
-      void switchEstablishment(employment.establishment.id);
-    }
-  };
-  const entry = (employment: Employment) => (
-    <SelectorEntry
-      key={employment.id}
-      employment={employment}
-      current={employment.id === current?.id}
-      counters={
-        unreadStats?.find((stats) => stats.establishment.id === employment.establishment.id)?.receiver_unread
-      }
-      unavailable={unavailableReason(profile, employment, adminMode)}
-      onChoose={choose}
-    />
-  );
-  const activeGroups = [
-    { label: 'Principal', items: groups.principal },
-    { label: 'Secondary', items: groups.secondary },
-    { label: 'Professional', items: groups.professional },
-  ].filter((group) => group.items.length > 0);
-
+  const preload = () => void loadEstablishmentMenu();
   return (
-    <Menu
+    <MountWhenOpened
       opened={isOpen}
-      onChange={setOpen}
-      position="bottom-start"
-      width={360}
-      shadow="md"
-      withArrow
-      arrowPosition="center"
+      fallback={
+        <SelectorButton
+          employment={shown}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onPointerEnter={preload}
+          onFocus={preload}
+          onClick={() => setOpen(true)}
+        />
+      }
     >
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          h="auto"
-          px={8}
-          py={4}
-          maw={{ base: 150, sm: 380 }}
-          styles={{ label: { overflow: 'hidden' }, inner: { justifyContent: 'flex-start' } }}
-        >
-          <CurrentEstablishment employment={shown} asButton />
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown aria-label="Establishments">
-        {view === 'active' ? (
-          <>
-            {activeGroups.map((group, index) => (
-              <Fragment key={group.label}>
-                {index > 0 && <Menu.Divider />}
-                <Menu.Label>{group.label}</Menu.Label>
-                {group.items.map(entry)}
-              </Fragment>
-            ))}
-            {groups.closed.length > 0 && (
-              <>
-                <Menu.Divider />
-                <Menu.Item
-                  closeMenuOnClick={false}
-                  onClick={() => setView('closed')}
-                  leftSection={<IconArchive size={16} stroke={1.7} />}
-                  rightSection={
-                    <Group gap={4} wrap="nowrap">
-                      <Text size="xs" c="gray.7">
-                        {groups.closed.length}
-                      </Text>
-                      <IconChevronRight size={14} />
-                    </Group>
-                  }
-                >
-                  Closed
-                </Menu.Item>
-              </>
-            )}
-          </>
-        ) : (
-          <>
-            <Menu.Item
-              closeMenuOnClick={false}
-              onClick={() => setView('active')}
-              leftSection={<IconChevronLeft size={16} />}
-            >
-              Active
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Label>Closed</Menu.Label>
-            {groups.closed.map(entry)}
-          </>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+      <EstablishmentMenu
+        profile={profile}
+        groups={groups}
+        adminMode={adminMode}
+        unreadStats={unreadStats}
+        opened={isOpen}
+        onOpenedChange={setOpen}
+        target={(ref) => <SelectorButton ref={ref} employment={shown} />}
+      />
+    </MountWhenOpened>
   );
 }

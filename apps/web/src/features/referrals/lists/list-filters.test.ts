@@ -31,6 +31,15 @@ describe('the saved list filters (spec section 3)', () => {
     expect(readListFilters(storageWith(stored))).toEqual({ ...DEFAULT_REFERRAL_LIST_FILTERS, myTags: true });
   });
 
+  it('remembers My tags as off, everything the user tagged, or one of their labels', () => {
+    const read = (myTags: unknown) => readListFilters(storageWith(JSON.stringify({ myTags }))).myTags;
+    expect(read(true)).toBe(true);
+    expect(read(' Cardiac ')).toBe('Cardiac');
+    expect(read('   ')).toBe(false);
+    expect(read('x'.repeat(51))).toBe(false);
+    expect(read(7)).toBe(false);
+  });
+
   it('starts from the defaults when storage is empty, unreadable or refuses', () => {
     expect(readListFilters(storageWith(null))).toEqual(DEFAULT_REFERRAL_LIST_FILTERS);
     expect(readListFilters(storageWith('{not json'))).toEqual(DEFAULT_REFERRAL_LIST_FILTERS);

@@ -55,7 +55,8 @@ export function ReferralListEmpty({
           <>
             <Text fw={600}>No referrals match these filters</Text>
             <Text size="sm" c="gray.7" maw={460}>
-              Try another search type, a wider date range, or turn off My referrals, My tags and Archived.
+              Try another search type, a wider date range, or clear My tags and turn off My referrals and
+              Archived.
             </Text>
             <Button variant="light" onClick={onClear}>
               Clear filters

@@ -69,7 +69,7 @@ export function referralListParams({ source, filters, page }: ReferralListReques
   if (source.box === 'trash') params.deleted = 'true';
   if (search !== '') params[REFERRAL_SEARCH_PARAMS[filters.searchType]] = search;
   if (filters.myReferral) params.my_referral = 'true';
-  if (filters.myTags) params.my_tags = 'true';
+  if (filters.myTags !== false) params.my_tags = filters.myTags === true ? 'true' : filters.myTags;
   if (!drafts && filters.submittedAfter !== '') params.submitted_after = filters.submittedAfter;
   if (!drafts && filters.submittedBefore !== '') params.submitted_before = filters.submittedBefore;
   if (!drafts && filters.sort !== DEFAULT_REFERRAL_LIST_SORT) params.order_by = filters.sort;

@@ -6,6 +6,7 @@ import {
   type ReferralSearchType,
 } from '@referrals/domain/referrals/referral-list-search';
 import { ListSearchInput } from '@/ui/list-search';
+import { MyTagsSelect } from './my-tags-select';
 import { isDraftList, type ReferralListSource } from './referral-list-source';
 
 const searchTypeOptions = referralSearchTypes.codes.map((code) => ({
@@ -29,6 +30,8 @@ const SEARCH_PLACEHOLDERS: Record<ReferralSearchType, string> = {
 
 type ToolbarProps = {
   source: ReferralListSource;
+  /** The current establishment: "My tags" offers the labels the user tagged with there. */
+  establishmentId: string;
   filters: ReferralListFilters;
   busy: boolean;
   onSearch: (keyword: string) => void;
@@ -39,6 +42,7 @@ type ToolbarProps = {
 /** Search by type, submitted date range, sort and the list switches (spec section 3 Saved list filters). */
 export function ReferralListToolbar({
   source,
+  establishmentId,
   filters,
   busy,
   onSearch,
@@ -102,16 +106,16 @@ export function ReferralListToolbar({
             />
           </Group>
         )}
+        <MyTagsSelect
+          establishmentId={establishmentId}
+          value={filters.myTags}
+          onChange={(myTags) => onFilter({ myTags })}
+        />
         <Group gap="lg" pb={6}>
           <Switch
             label="My referrals"
             checked={filters.myReferral}
             onChange={(event) => onFilter({ myReferral: event.currentTarget.checked })}
-          />
-          <Switch
-            label="My tags"
-            checked={filters.myTags}
-            onChange={(event) => onFilter({ myTags: event.currentTarget.checked })}
           />
           {inBox && !drafts && (
             <Switch

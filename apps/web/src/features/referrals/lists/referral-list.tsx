@@ -27,6 +27,7 @@ export function ReferralList({
       toolbar={
         <ReferralListToolbar
           source={source}
+          establishmentId={establishmentId}
           filters={filters}
           busy={referrals.isFetching}
           onSearch={setKeyword}

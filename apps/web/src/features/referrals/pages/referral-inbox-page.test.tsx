@@ -47,6 +47,15 @@ function inboxApi(
 ) {
   const api = fakeApi({
     'GET /api/profile/': { status: 200, body: specialist },
+    'GET /api/referrals/tags/': {
+      status: 200,
+      body: {
+        count: 2,
+        next: null,
+        previous: null,
+        results: [{ label: 'Cardiac' }, { label: 'Urgent review' }],
+      },
+    },
     'GET /api/referrals/': () => {
       const found = answer(api.calls.at(-1)?.search ?? '');
       return { status: 200, body: Array.isArray(found) ? page(found) : page(found.results, found.count) };
@@ -111,7 +120,8 @@ describe('the referrals inbox (spec sections 2 List types, 3 Saved list filters,
     );
     await user.type(screen.getByLabelText('Submitted from'), '2026-11-01');
     await user.click(screen.getByRole('switch', { name: 'My referrals' }));
-    await user.click(screen.getByRole('switch', { name: 'My tags' }));
+    await user.click(screen.getByRole('combobox', { name: 'My tags' }));
+    await user.click(await screen.findByRole('option', { name: 'Everything I tagged' }));
     await user.click(screen.getByRole('combobox', { name: 'Sort' }));
     await user.click(screen.getByRole('option', { name: 'Patient name, A to Z' }));
     await waitFor(() =>
@@ -135,6 +145,28 @@ describe('the referrals inbox (spec sections 2 List types, 3 Saved list filters,
     expect(screen.getByLabelText<HTMLInputElement>('Search referrals').value).toBe('HFM-001');
     expect(screen.getByRole<HTMLInputElement>('switch', { name: 'My referrals' }).checked).toBe(true);
     expect(screen.getByRole('columnheader', { name: 'Referral ID' })).toBeDefined();
+  });
+
+  it('offers the labels the user tagged with under My tags, filters by one and remembers it', async () => {
+    const api = inboxApi(() => [margaret]);
+    const user = userEvent.setup();
+    const first = renderRoutes(routes, '/referrals/inbox/all');
+    await screen.findByRole('table');
+    // Nobody asked for the labels yet: the list alone is read.
+    expect(api.callsTo('GET /api/referrals/tags/')).toEqual([]);
+
+    await user.click(screen.getByRole('combobox', { name: 'My tags' }));
+    await user.click(await screen.findByRole('option', { name: 'Urgent review' }));
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)?.search).toBe('?page=1&box=inbox&list=all&my_tags=Urgent+review'),
+    );
+    expect(api.callsTo('GET /api/referrals/tags/')[0]?.search).toBe('?page_size=100');
+    first.unmount();
+
+    renderRoutes(routes, '/referrals/inbox/new');
+    await screen.findByRole('table');
+    expect(listCalls(api).at(-1)?.search).toBe('?page=1&box=inbox&list=new&my_tags=Urgent+review');
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'My tags' }).value).toBe('Urgent review');
   });
 
   it('says where referrals will appear when the list is empty, and offers to clear filters that hide them', async () => {

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
@@ -121,5 +121,88 @@ describe('returning a referral (spec sections 4 Other flows, 5 Return)', { timeo
       body: 'Seen last week.',
       message_type: 'return',
     });
+  });
+
+  it('manages the return templates: adds one, renames one, deletes one and inserts one after the message', async () => {
+    const template = {
+      id: 't1',
+      name: 'Wrong specialty',
+      body: 'This is not our specialty.',
+      message_type: { value: 'return', display: 'Return message' },
+      establishment: 'clinic-1',
+      created_at: '2026-11-01T00:00:00Z',
+      updated_at: '2026-11-01T00:00:00Z',
+    };
+    const seen = { ...template, id: 't2', name: 'Seen already', body: 'Seen last week.' };
+    let renamed = 0;
+    const api = fakeApi({
+      [`GET ${base}/`]: { status: 200, body: referral },
+      'GET /api/referrals/templates/messages/': {
+        status: 200,
+        body: { count: 2, next: null, previous: null, results: [seen, template] },
+      },
+      'POST /api/referrals/templates/messages/': { status: 201, body: { ...template, id: 't3' } },
+      'PUT /api/referrals/templates/messages/t1/': (body) => {
+        renamed += 1;
+        // The first rename is refused as the server would a name in use; the second is kept.
+        return renamed === 1
+          ? { status: 400, body: { name: ['A template with this name already exists.'] } }
+          : { status: 200, body: { ...template, ...(body as object) } };
+      },
+      'DELETE /api/referrals/templates/messages/t2/': { status: 204 },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, `/referrals/${referral.id}/return`);
+    await user.click(await screen.findByRole('combobox', { name: /Reason for return/ }));
+    await user.click(await screen.findByRole('option', { name: 'Duplicate referral' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await heading('Message to the referrer')).toBeDefined();
+    await user.type(screen.getByLabelText('Message'), 'Thank you.');
+
+    await user.click(screen.getByRole('button', { name: 'Manage templates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Message templates' });
+    await user.click(within(dialog).getByRole('button', { name: 'New template' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Template name/ }), 'Wrong clinic');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Template text/ }),
+      'Please refer elsewhere.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add template' }));
+    // The form closes once the template is kept.
+    expect(await within(dialog).findByRole('button', { name: 'New template' })).toBeDefined();
+    expect(api.callsTo('POST /api/referrals/templates/messages/')[0]?.body).toEqual({
+      name: 'Wrong clinic',
+      body: 'Please refer elsewhere.',
+      message_type: 'return',
+    });
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Edit Wrong specialty' }));
+    const name = within(dialog).getByRole('textbox', { name: /Template name/ });
+    await user.clear(name);
+    await user.type(name, 'Seen already');
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+    expect(await within(dialog).findByText('A template with this name already exists.')).toBeDefined();
+    await user.clear(name);
+    await user.type(name, 'Not our specialty');
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/referrals/templates/messages/t1/')[1]?.body).toEqual({
+        name: 'Not our specialty',
+        body: 'This is not our specialty.',
+        message_type: 'return',
+      }),
+    );
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete Seen already' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete template' }));
+    expect(await screen.findByText('Template “Seen already” deleted')).toBeDefined();
+    expect(api.callsTo('DELETE /api/referrals/templates/messages/t2/')).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Insert Wrong specialty' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Message templates' })).toBeNull());
+    expect(screen.getByLabelText('Message')).toHaveProperty(
+      'value',
+      'Thank you.\n\nThis is not our specialty.',
+    );
   });
 });

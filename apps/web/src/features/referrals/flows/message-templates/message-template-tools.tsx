@@ -4,8 +4,10 @@ import {
   MESSAGE_TEMPLATE_NAME_MAX_LENGTH,
   type MessageTemplateType,
 } from '@referrals/domain/referrals/message-template-schemas';
+import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import { ManageMessageTemplatesDialog } from './manage-message-templates-dialog';
 import { useMessageTemplates, useSaveMessageTemplate } from './message-templates';
 
 /** Names the template the message is kept as; the popover closes once it is saved. */
@@ -56,11 +58,12 @@ function SaveAsTemplate({ type, body }: { type: MessageTemplateType; body: strin
 }
 
 /**
- * Above a message: fill it from one of the establishment's templates of its type, or keep what was written
- * as a new one (spec section 3 message templates).
+ * Above a message: fill it from one of the establishment's templates of its type, keep what was written
+ * as a new one, or manage the templates and insert one (spec sections 3 and 7 message templates).
  */
 export function MessageTemplateTools({ name, type }: { name: string; type: MessageTemplateType }) {
   const { setValue } = useFormContext<FieldValues>();
+  const [managing, manage] = useDisclosure(false);
   const body: unknown = useWatch<FieldValues>({ name });
   const templates = useMessageTemplates(type);
   const options = (templates.data?.results ?? []).map((template) => ({
@@ -71,6 +74,13 @@ export function MessageTemplateTools({ name, type }: { name: string; type: Messa
     const chosen = templates.data?.results.find((template) => template.id === id);
     if (chosen) setValue(name, chosen.body, { shouldDirty: true, shouldValidate: true });
   };
+  const message = typeof body === 'string' ? body : '';
+  // Inserted after what is already written, so a template adds to a message instead of replacing it.
+  const insert = (text: string) =>
+    setValue(name, message.trim() === '' ? text : `${message.trimEnd()}\n\n${text}`, {
+      shouldDirty: true,
+      shouldValidate: true,
+    });
   return (
     <Group justify="space-between" align="flex-end" gap="sm">
       <Select
@@ -82,7 +92,13 @@ export function MessageTemplateTools({ name, type }: { name: string; type: Messa
         onChange={use}
         w={280}
       />
-      <SaveAsTemplate type={type} body={typeof body === 'string' ? body : ''} />
+      <Group gap="xs">
+        <SaveAsTemplate type={type} body={message} />
+        <Button variant="subtle" size="compact-sm" onClick={manage.open}>
+          Manage templates
+        </Button>
+      </Group>
+      <ManageMessageTemplatesDialog opened={managing} onClose={manage.close} type={type} onInsert={insert} />
     </Group>
   );
 }

@@ -33,3 +33,23 @@ export function useSaveMessageTemplate() {
     onSuccess: (_saved, body) => queryClient.invalidateQueries({ queryKey: templatesKey(body.message_type) }),
   });
 }
+
+/** PUT referrals/templates/messages/{id}/: renames or rewrites one of the establishment's templates. */
+export function useUpdateMessageTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: MessageTemplateWrite }) =>
+      apiClient(`${url}${id}/`, { method: 'PUT', body, schema: MessageTemplateSchema }),
+    onSuccess: (_saved, { body }) =>
+      queryClient.invalidateQueries({ queryKey: templatesKey(body.message_type) }),
+  });
+}
+
+/** DELETE referrals/templates/messages/{id}/: the template goes for everyone at the establishment. */
+export function useDeleteMessageTemplate(type: MessageTemplateType) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient(`${url}${id}/`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesKey(type) }),
+  });
+}

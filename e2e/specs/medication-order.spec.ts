@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { nextButton, saved, stepHeading } from './referral-wizard-steps';
+import { nextButton, stepHeading } from './referral-wizard-steps';
 import { screenshot, signIn } from './sign-in-helpers';
 
 // Tall enough that the screenshot holds the whole order (the app's shell keeps a full-page capture from it).
@@ -25,6 +25,19 @@ async function chooseHospitalInTheHome(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/referrals\/create\/[0-9a-f-]+\?step=1$/);
   return new URL(page.url()).pathname.split('/').at(-1) ?? '';
 }
+
+/**
+ * Waits for the draft save that carries `text`: saves run after each pause in typing, so the next save to be
+ * answered may be an earlier one.
+ */
+const savedWith = (page: Page, text: string) =>
+  page.waitForResponse(
+    (response) =>
+      response.ok() &&
+      response.request().method() === 'PATCH' &&
+      /\/api\/referrals\/[^/]+\/$/.test(response.url()) &&
+      (response.request().postData() ?? '').includes(text),
+  );
 
 const medication = (page: Page, index: number) => page.getByRole('group', { name: `Medication ${index}` });
 
@@ -60,10 +73,9 @@ test('a GP orders medicines from a receiver with digital ordering on the medicat
   await medication(page, 2).getByRole('textbox', { name: 'Route' }).fill('Oral');
   await medication(page, 2).getByRole('textbox', { name: 'Frequency' }).fill('Four times daily as needed');
   await page.getByRole('textbox', { name: 'Duration' }).fill('14 days');
-  const savingOrder = saved(page, 'draft');
-  await page
-    .getByRole('textbox', { name: 'Notes for the service' })
-    .fill('Weight 72 kg; eGFR 68. Please check platelets on day 5.');
+  const notes = 'Weight 72 kg; eGFR 68. Please check platelets on day 5.';
+  const savingOrder = savedWith(page, notes);
+  await page.getByRole('textbox', { name: 'Notes for the service' }).fill(notes);
   await savingOrder;
   await expectAccessible(page, 'create referral: the medication order');
   await page.evaluate(() => window.scrollTo({ top: 0 }));
@@ -78,9 +90,7 @@ test('a GP orders medicines from a receiver with digital ordering on the medicat
     'Medication support: enoxaparin',
   );
   await expect(page.getByLabel('Start date')).toHaveValue('2026-12-07');
-  await expect(page.getByRole('textbox', { name: 'Notes for the service' })).toHaveValue(
-    'Weight 72 kg; eGFR 68. Please check platelets on day 5.',
-  );
+  await expect(page.getByRole('textbox', { name: 'Notes for the service' })).toHaveValue(notes);
 
   await nextButton(page).click();
   await expect(stepHeading(page, 'Attachments')).toBeVisible();

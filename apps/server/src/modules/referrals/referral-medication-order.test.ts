@@ -136,4 +136,11 @@ describe('the digital medication-order page (section 4 Draft creation steps)', (
       ],
     });
   });
+
+  it('carries the order to a clone, as the rest of the sender’s content', async () => {
+    const draft = await draftTo(hith.id, { medication_order: ORDER });
+    const clone = await p.gp.api('POST', `/api/referrals/${draft.id}/clone/`);
+    expect(clone.statusCode).toBe(201);
+    expect(clone.json()).toMatchObject({ status: { value: 'DRFT' }, medication_order: ORDER });
+  });
 });

@@ -102,4 +102,10 @@ test('a GP orders medicines from a receiver with digital ordering on the medicat
   await expect(page).toHaveURL(`/referrals/create/${id}?step=6`);
   await page.getByRole('button', { name: 'Submit referral' }).click();
   await expect(page).toHaveURL(`/referrals/${id}`);
+  const order = page.getByRole('region', { name: 'Medication order' });
+  await expect(order).toContainText('Medication support: enoxaparin');
+  await expect(order.getByRole('row', { name: /Paracetamol/ })).toContainText('Four times daily as needed');
+  await expectAccessible(page, 'the referral page with its medication order');
+  await order.scrollIntoViewIfNeeded();
+  await screenshot(page, 'referral-medication-order');
 });

@@ -116,6 +116,10 @@ describe('the digital medication-order page (section 4 Draft creation steps)', (
     const sent = await p.gp.api('POST', `/api/referrals/${draft.id}/submit/`);
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toMatchObject({ status: { value: 'SBMT' }, medication_order: ORDER });
+    // The letter prints the order as a section of its own.
+    const letter = await p.gp.api('GET', `/api/referrals/${draft.id}/pdf/`);
+    expect(letter.statusCode).toBe(200);
+    expect(letter.headers['content-type']).toBe('application/pdf');
   });
 
   it('submits to a receiver without digital ordering with no order, and refuses one sent to it', async () => {

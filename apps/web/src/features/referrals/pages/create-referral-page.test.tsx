@@ -389,6 +389,31 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
       expect(router.state.location.search).toBe('?step=4');
     });
 
+    it('adds the step as soon as a department with digital ordering is chosen, and drops it for another', async () => {
+      const cardio = royal.departments[0];
+      if (cardio === undefined) throw new Error('the fixture’s hospital has a department');
+      const withHith = {
+        ...royal,
+        departments: [
+          cardio,
+          { ...cardio, id: 'hith', name: 'Hospital in the Home', digital_ordering: true },
+        ],
+      };
+      api({ 'GET /api/establishments/': { status: 200, body: page([heart, withHith]) } });
+      const user = userEvent.setup();
+      renderRoutes(routes, '/referrals/create');
+
+      await user.click(await screen.findByRole('radio', { name: 'Hospitals' }));
+      await user.click(await screen.findByRole('radio', { name: /Royal Eastern Hospital/ }));
+      expect(stepNames()).not.toContain('Medication order');
+      await user.click(screen.getByRole('combobox', { name: 'Department' }));
+      await user.click(await screen.findByRole('option', { name: 'Hospital in the Home' }));
+      await waitFor(() => expect(stepNames()).toContain('Medication order'));
+      await user.click(screen.getByRole('combobox', { name: 'Department' }));
+      await user.click(await screen.findByRole('option', { name: 'Cardiology' }));
+      await waitFor(() => expect(stepNames()).not.toContain('Medication order'));
+    });
+
     it('shows a submit’s medication-order errors on its page', async () => {
       api({
         'GET /api/referrals/draft-1/': { status: 200, body: hith },

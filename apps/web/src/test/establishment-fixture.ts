@@ -32,6 +32,7 @@ export function establishmentFixture(
     allows_cpl_and_shared_outbox_access: false,
     case_conferences_enabled: false,
     sms_enabled: false,
+    digital_ordering: false,
     services: [],
     health_organisation_network: null,
     branding: { logo: null },

@@ -1,10 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  establishmentTypes,
-  auStates,
-  serviceTypes,
-  medicationOrderCategories,
-} from './establishment-codes.ts';
+import { establishmentTypes, auStates, serviceTypes } from './establishment-codes.ts';
 
 describe('establishment code lists', () => {
   it('has the five establishment types', () => {
@@ -30,22 +25,6 @@ describe('establishment code lists', () => {
       'PHU',
       'AD',
       'PRIMARYHN',
-    ]);
-  });
-
-  it('has the eleven medication-order categories', () => {
-    expect(medicationOrderCategories.codes).toEqual([
-      'cvad',
-      'educ_support',
-      'palliative_care',
-      'enoxaparin_bridging',
-      'hyperemesis',
-      'iv_antimicrobials',
-      'iv_zoledronic_acid',
-      'medsupport_enoxaparin',
-      'medsupport_insulin',
-      'medsupport_other',
-      'drain_care',
     ]);
   });
 });

@@ -47,21 +47,3 @@ export const SERVICE_TYPES = {
 export const serviceTypes = defineCodeList(SERVICE_TYPES);
 export const ServiceTypeSchema = serviceTypes.schema;
 export type ServiceType = z.infer<typeof ServiceTypeSchema>;
-
-/** Medication-order categories for the organisation with digital medication ordering (section 9). */
-export const MEDICATION_ORDER_CATEGORIES = {
-  cvad: 'CVAD care',
-  educ_support: 'Education and support',
-  palliative_care: 'Palliative care',
-  enoxaparin_bridging: 'Enoxaparin bridging',
-  hyperemesis: 'Hyperemesis',
-  iv_antimicrobials: 'IV antimicrobials',
-  iv_zoledronic_acid: 'IV zoledronic acid',
-  medsupport_enoxaparin: 'Medication support: enoxaparin',
-  medsupport_insulin: 'Medication support: insulin',
-  medsupport_other: 'Medication support: other',
-  drain_care: 'Drain care',
-} as const;
-export const medicationOrderCategories = defineCodeList(MEDICATION_ORDER_CATEGORIES);
-export const MedicationOrderCategorySchema = medicationOrderCategories.schema;
-export type MedicationOrderCategory = z.infer<typeof MedicationOrderCategorySchema>;

@@ -76,6 +76,8 @@ export const DepartmentSchema = z.object({
   is_approved: z.boolean(),
   is_verified: z.boolean(),
   accepts_join_requests: z.boolean(),
+  /** Takes digital medication orders: referrals to it have the medication-order page (section 4). */
+  digital_ordering: z.boolean(),
 });
 export type Department = z.infer<typeof DepartmentSchema>;
 
@@ -114,6 +116,8 @@ export const EstablishmentSchema = z.object({
   allows_cpl_and_shared_outbox_access: z.boolean(),
   case_conferences_enabled: z.boolean(),
   sms_enabled: z.boolean(),
+  /** Takes digital medication orders: referrals to it have the medication-order page (section 4). */
+  digital_ordering: z.boolean(),
   services: z.array(ServiceTypeSchema),
   health_organisation_network: z.string().nullable(),
   branding: z.object({ logo: z.string().nullable() }),

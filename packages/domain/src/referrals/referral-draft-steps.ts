@@ -2,14 +2,29 @@ import type { FieldErrors } from '../api.ts';
 import { UNLISTED_RECEIVER_FIELDS } from './referral-receivers.ts';
 
 /**
- * The draft creation steps (spec section 4): 0 receiver, 1 patient, 2 the receiver's forms, 3 attachments,
- * 4 details/supervisor/provider number, 5 renewal/notifications. The medication-order page of the one
- * organisation with digital ordering would shift these; no receiver here has it, so it is not a step yet.
+ * The draft creation steps (spec section 4): "0 receiver, 1 patient, 3 attachments, 4 details/supervisor/
+ * provider number, 5 renewal/notifications. Numbering shifts down by one when a digital medication-order
+ * page applies." Step 2 is the receiver's forms. Steps are known by name; the number in the address is
+ * the step's place in the draft's list, which the medication order shifts.
  */
-export const DRAFT_STEPS = [0, 1, 2, 3, 4, 5] as const;
-export type DraftStep = (typeof DRAFT_STEPS)[number];
+export const DRAFT_STEP_NAMES = [
+  'receiver',
+  'patient',
+  'forms',
+  'medication_order',
+  'attachments',
+  'details',
+  'renewal',
+] as const;
+export type DraftStep = (typeof DRAFT_STEP_NAMES)[number];
 
-export const FORMS_STEP: DraftStep = 2;
+/**
+ * The steps of a draft in order: the medication-order page comes after the forms only when the receiver
+ * takes digital medication orders (docs/referral-screens.md).
+ */
+export function draftSteps(options: { medicationOrder: boolean }): readonly DraftStep[] {
+  return DRAFT_STEP_NAMES.filter((step) => step !== 'medication_order' || options.medicationOrder);
+}
 
 /** Shown when submit answers 400 (spec section 8, Submit failure). */
 export const SUBMIT_FAILURE_MESSAGE =
@@ -17,7 +32,7 @@ export const SUBMIT_FAILURE_MESSAGE =
 
 /** The referral fields each step edits, so a 400 on submit or save shows on the step that owns the field. */
 export const DRAFT_STEP_FIELDS: Readonly<Record<DraftStep, readonly string[]>> = {
-  0: [
+  receiver: [
     'type',
     'to_establishment',
     'assignee',
@@ -25,17 +40,18 @@ export const DRAFT_STEP_FIELDS: Readonly<Record<DraftStep, readonly string[]>> =
     'no_named_specialist',
     ...UNLISTED_RECEIVER_FIELDS,
   ],
-  1: ['patient'],
-  2: ['form'],
-  3: ['referrer_attachments', 'file'],
-  4: [
+  patient: ['patient'],
+  forms: ['form'],
+  medication_order: ['medication_order'],
+  attachments: ['referrer_attachments', 'file'],
+  details: [
     'referrer_message',
     'referrer_provider_num',
     'supervisor_name',
     'supervisor_provider_number',
     'supervisor_email',
   ],
-  5: [
+  renewal: [
     'duration',
     'renewal_duration',
     'custom',
@@ -58,11 +74,9 @@ export function draftStepErrors(step: DraftStep, errors: FieldErrors): FieldErro
   );
 }
 
-/** The first step holding one of the errors, or null when none is any step's. */
-export function firstDraftStepWithErrors(errors: FieldErrors): DraftStep | null {
+/** The first of `steps` holding one of the errors, or null when none is any step's. */
+export function firstDraftStepWithErrors(steps: readonly DraftStep[], errors: FieldErrors): DraftStep | null {
   return (
-    DRAFT_STEPS.find((step) =>
-      Object.keys(errors).some((field) => DRAFT_STEP_FIELDS[step].includes(field)),
-    ) ?? null
+    steps.find((step) => Object.keys(errors).some((field) => DRAFT_STEP_FIELDS[step].includes(field))) ?? null
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CodedValueSchema } from '../api.ts';
 import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../patients/patient-schemas.ts';
+import { MedicationOrderDraftSchema } from './medication-order.ts';
 import { ReferralTagSchema, StickyNoteSchema } from './referral-annotation-schemas.ts';
 import { ReferralTypeSchema } from './referral-codes.ts';
 
@@ -106,6 +107,8 @@ export const ReferralWriteSchema = z.object({
   renewal_duration: z.int().min(1).max(120).optional(),
   ...fieldsOf(REFERRAL_SENDER_TEXT_FIELDS, () => text(500).nullable().optional()),
   ...fieldsOf(REFERRAL_SENDER_FLAGS, () => z.boolean().optional()),
+  /** The digital medication-order page (section 4); submit checks it against the receiver (medication-order.ts). */
+  medication_order: MedicationOrderDraftSchema.nullable().optional(),
   /** The optimistic lock of an update: a stale version is a 409. */
   version: z.int().min(1).optional(),
 });
@@ -122,6 +125,8 @@ export const SUBMIT_REQUIRED_MESSAGE = REQUIRED_MESSAGE;
 
 const PersonRefSchema = z.object({ id: z.string(), name: z.string() });
 const PlaceRefSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
+/** The receiver, with whether it takes digital medication orders: the wizard's steps depend on it. */
+const ReceiverRefSchema = PlaceRefSchema.extend({ digital_ordering: z.boolean() });
 
 /** Which side of a referral the caller is on (referral-lifecycle.md, Sides). */
 export const ReferralSideSchema = z.enum(['sender', 'receiver', 'shared']);
@@ -147,9 +152,10 @@ export const ReferralSchema = z.object({
   patient: ReferralPatientSchema.nullable(),
   referrer: PersonRefSchema.nullable(),
   from_establishment: PlaceRefSchema.nullable(),
-  to_establishment: PlaceRefSchema.nullable(),
+  to_establishment: ReceiverRefSchema.nullable(),
   assignee: PersonRefSchema.nullable(),
   referrer_message: z.string().nullable(),
+  medication_order: MedicationOrderDraftSchema.nullable(),
   duration: z.int(),
   renewal_duration: z.int(),
   ...fieldsOf(REFERRAL_SENDER_TEXT_FIELDS, () => z.string().nullable()),

@@ -42,6 +42,8 @@ export const establishments = pgTable(
       .default(false),
     case_conferences_enabled: boolean('case_conferences_enabled').notNull().default(false),
     sms_enabled: boolean('sms_enabled').notNull().default(false),
+    /** Takes digital medication orders: referrals to it have the medication-order page (section 4). */
+    digital_ordering: boolean('digital_ordering').notNull().default(false),
     /** Stored file name (DATA_DIR/uploads) of the branding logo shown in the top bar and on portals. */
     branding_logo: text('branding_logo'),
     /** Service types offered (section 9 Service types: ADULT, CY, PUBLIC, ...). */

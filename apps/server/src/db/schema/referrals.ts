@@ -10,6 +10,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { MedicationOrderDraft } from '@referrals/domain/referrals/medication-order';
 import { entityColumns } from './columns.ts';
 import { establishments } from './establishments.ts';
 import { patients } from './patients.ts';
@@ -44,6 +45,8 @@ export const referrals = pgTable(
     assignee_other: text('assignee_other'),
     no_named_specialist: boolean('no_named_specialist').notNull().default(false),
     referrer_message: text('referrer_message'),
+    /** The digital medication-order page (section 4), as the draft saved it; null when there is none. */
+    medication_order: jsonb('medication_order').$type<MedicationOrderDraft>(),
     referrer_provider_num: text('referrer_provider_num'),
     receiver_message: text('receiver_message'),
     /** Months the referral stays valid: 12 by default, 3 from a specialist. */

@@ -23,6 +23,8 @@ describe('the demo seed', () => {
     const hospital = rows.find((r) => r.name === 'Royal Eastern Hospital');
     const departments = rows.filter((r) => r.hospital_id === hospital?.id).map((r) => r.name);
     expect(departments).toEqual(expect.arrayContaining(['Cardiology', 'Mental Health']));
+    const ordering = rows.filter((r) => r.digital_ordering).map((r) => r.name);
+    expect(ordering).toEqual(['Hospital in the Home']);
     expect(await isDatabaseEmpty(t.database.db)).toBe(false);
   });
 

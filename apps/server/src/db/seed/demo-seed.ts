@@ -117,7 +117,15 @@ async function seedEstablishments(tx: Queryable) {
     accepts_join_requests: true,
   });
   const departments: Record<string, Establishment> = {};
-  for (const name of ['Cardiology', 'Orthopaedics', 'Endocrinology', 'Mental Health']) {
+  // Hospital in the Home gives the medicines it is referred for, so it takes digital medication orders: the
+  // demo's receiver with the wizard's medication-order page (section 4).
+  for (const name of [
+    'Cardiology',
+    'Orthopaedics',
+    'Endocrinology',
+    'Mental Health',
+    'Hospital in the Home',
+  ]) {
     departments[name] = await createEstablishment(tx, {
       name,
       type: 'DT',
@@ -128,6 +136,7 @@ async function seedEstablishments(tx: Queryable) {
       postcode: hospital.postcode,
       email: `${name.toLowerCase().replace(/\s+/g, '-')}@royaleastern.example`,
       accepts_join_requests: true,
+      digital_ordering: name === 'Hospital in the Home',
     });
   }
   const personal = await createEstablishment(tx, {

@@ -270,6 +270,7 @@ export function establishmentFields(place: EstablishmentRow, hospital: HospitalR
     allows_cpl_and_shared_outbox_access: place.allows_cpl_and_shared_outbox_access,
     case_conferences_enabled: place.case_conferences_enabled,
     sms_enabled: place.sms_enabled,
+    digital_ordering: place.digital_ordering,
     services: place.services as ServiceType[],
     health_organisation_network: place.health_organisation_network,
     branding: { logo: brandingLogoUrl(place.id, place.branding_logo) },
@@ -321,6 +322,7 @@ async function departmentsOf(
       is_approved: row.is_approved,
       is_verified: row.is_verified,
       accepts_join_requests: row.accepts_join_requests,
+      digital_ordering: row.digital_ordering,
     });
     found.set(hospitalId, list);
   }

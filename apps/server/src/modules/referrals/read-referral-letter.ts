@@ -1,5 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import {
+  medicationOrderCategories,
+  type MedicationOrderDraft,
+} from '@referrals/domain/referrals/medication-order';
 import type { ReferralStatus, ReferralType } from '@referrals/domain/referrals/referral-codes';
 import type { Database, Transaction } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
@@ -46,6 +50,26 @@ function formSections(forms: ReferralRow['forms']): LetterFormSection[] {
     title: labelOf(name),
     fields: Object.entries(fields).map(([key, value]) => ({ label: labelOf(key), value: valueText(value) })),
   }));
+}
+
+/** The medication order (section 4) as one more section of the letter, each medicine on a line of its own. */
+function medicationOrderSection(order: MedicationOrderDraft): LetterFormSection {
+  return {
+    title: 'Medication order',
+    fields: [
+      {
+        label: 'Category of care',
+        value: order.category === null ? '' : medicationOrderCategories.display(order.category),
+      },
+      ...order.medications.map((medication, index) => ({
+        label: `Medication ${index + 1}`,
+        value: [medication.name, medication.dose, medication.route, medication.frequency].join(', '),
+      })),
+      { label: 'Start date', value: order.start_date ?? '' },
+      { label: 'Duration', value: order.duration ?? '' },
+      { label: 'Notes for the service', value: order.notes ?? '' },
+    ],
+  };
 }
 
 async function letterEstablishment(tx: Transaction, id: string | null, fallback: string | null) {
@@ -111,7 +135,10 @@ async function referralLetterOf(tx: Transaction, referral: ReferralRow): Promise
       ? { ...patient, mrn: referral.mrn }
       : { first_name: 'No patient', last_name: 'named', dob: '' },
     referrer_message: referral.referrer_message ?? '',
-    forms: formSections(referral.forms),
+    forms: [
+      ...(referral.medication_order === null ? [] : [medicationOrderSection(referral.medication_order)]),
+      ...formSections(referral.forms),
+    ],
     attachments,
     signature: {
       signed_by: signedBy,

@@ -15,6 +15,7 @@ export function draftColumns(body: ReferralWrite): Partial<ReferralInsert> {
   if (body.to_establishment !== undefined) columns.to_establishment_id = body.to_establishment;
   if (body.assignee !== undefined) columns.assignee_id = body.assignee;
   if (body.referrer_message !== undefined) columns.referrer_message = body.referrer_message;
+  if (body.medication_order !== undefined) columns.medication_order = body.medication_order;
   if (body.duration !== undefined) columns.duration = body.duration;
   if (body.renewal_duration !== undefined) columns.renewal_duration = body.renewal_duration;
   for (const field of [...REFERRAL_SENDER_TEXT_FIELDS, ...REFERRAL_SENDER_FLAGS]) {

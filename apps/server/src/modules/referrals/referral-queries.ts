@@ -120,7 +120,12 @@ export async function referralDetail(q: Queryable, caller: Caller, row: Referral
         last_name: assignee.last_name,
       },
       sender: { id: sender.id, name: sender.name, type: sender.type },
-      receiver: { id: receiver.id, name: receiver.name, type: receiver.type },
+      receiver: {
+        id: receiver.id,
+        name: receiver.name,
+        type: receiver.type,
+        digital_ordering: receiver.digital_ordering,
+      },
       forwardedTo: { id: forwardedTo.id, name: forwardedTo.name, type: forwardedTo.type },
     })
     .from(referrals)
@@ -142,9 +147,10 @@ export async function referralDetail(q: Queryable, caller: Caller, row: Referral
     patient: refs?.patient ?? null,
     referrer: personRef(refs?.referrer ?? null),
     from_establishment: placeRef(refs?.sender),
-    to_establishment: placeRef(refs?.receiver),
+    to_establishment: refs?.receiver ?? null,
     assignee: personRef(refs?.assignee ?? null),
     referrer_message: row.referrer_message,
+    medication_order: row.medication_order,
     duration: row.duration,
     renewal_duration: row.renewal_duration,
     ...pick<typeof REFERRAL_SENDER_TEXT_FIELDS, string | null>(row, REFERRAL_SENDER_TEXT_FIELDS),

@@ -98,7 +98,9 @@ export const referralRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         tags,
         operationId: 'submitReferral',
         summary: 'Send a draft to its receiver (SBMT, or UPDT after a recall)',
-        description: 'Needs a receiver (or MANUAL receiver details), a patient and a referrer message.',
+        description:
+          'Needs a receiver (or MANUAL receiver details), a patient and a referrer message; a complete ' +
+          '`medication_order` when the receiver has `digital_ordering`, and none when it has not.',
         security,
         params: ReferralIdParamsSchema,
         response: { 200: ReferralSchema, ...withConflict },

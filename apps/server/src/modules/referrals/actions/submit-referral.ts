@@ -1,21 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { medicationOrderErrors } from '@referrals/domain/referrals/medication-order';
 import { referralExpiresAt } from '@referrals/domain/referrals/referral-conditions';
 import { REQUIRED_MESSAGE } from '@referrals/domain/patients/patient-schemas';
 import type { FieldErrors } from '@referrals/domain/api';
 import { unlistedReceiverErrors } from '@referrals/domain/referrals/referral-receivers';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
-import type { Database } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import { establishments } from '../../../db/schema/establishments.ts';
 import { throwIfErrors } from '../../patients/patient-record.ts';
 import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { referralDetail, type ReferralRow } from '../referral-queries.ts';
 import { applyReferralAction, checkReferralAction } from './apply-referral-action.ts';
 
+/** Whether the receiver takes digital medication orders (its own flag: a department's, not its hospital's). */
+async function receiverTakesOrders(q: Queryable, receiverId: string | null): Promise<boolean> {
+  if (receiverId === null) return false;
+  const [receiver] = await q
+    .select({ digital_ordering: establishments.digital_ordering })
+    .from(establishments)
+    .where(eq(establishments.id, receiverId));
+  return receiver?.digital_ordering ?? false;
+}
+
 /**
  * What submit requires (referral-lifecycle.md, submit): a receiver, or for a MANUAL referral the receiver's
- * details as the wizard checks them (section 5 newOtherHCP); a patient; a message.
+ * details as the wizard checks them (section 5 newOtherHCP); a patient; a message; and the medication order
+ * exactly when the receiver takes digital orders (section 4).
  */
-function submitErrors(referral: ReferralRow): FieldErrors {
-  const errors: FieldErrors =
-    referral.type === 'MANUAL' && !referral.to_establishment_id ? unlistedReceiverErrors(referral) : {};
+function submitErrors(referral: ReferralRow, receiverTakesOrders: boolean): FieldErrors {
+  const errors: FieldErrors = {
+    ...(referral.type === 'MANUAL' && !referral.to_establishment_id ? unlistedReceiverErrors(referral) : {}),
+    ...medicationOrderErrors(referral.medication_order, receiverTakesOrders),
+  };
   if (!referral.to_establishment_id && referral.type !== 'MANUAL')
     errors.to_establishment = [REQUIRED_MESSAGE];
   if (!referral.patient_id) errors.patient = [REQUIRED_MESSAGE];
@@ -30,7 +46,7 @@ function submitErrors(referral: ReferralRow): FieldErrors {
 export async function submitReferral(db: Database, call: ReferralCall): Promise<Referral> {
   return inVisibleReferral(db, { ...call, lock: true }, async (tx, referral, side) => {
     checkReferralAction('submit', referral, side);
-    throwIfErrors(submitErrors(referral));
+    throwIfErrors(submitErrors(referral, await receiverTakesOrders(tx, referral.to_establishment_id)));
     const now = new Date();
     const row = await applyReferralAction(tx, {
       call,

@@ -15,8 +15,8 @@ type ReferralInsert = typeof referrals.$inferInsert;
 
 /**
  * What a new referral takes over from the one it comes from (clone, copy, renew, forward): the sender's
- * content (type, receiver, assignee, message, sender switches, receiver details; the forms go with the
- * attachments, below), never the receiver's triage, appointment, reasons or per-side state.
+ * content (type, receiver, assignee, message, medication order, sender switches, receiver details; the forms
+ * go with the attachments, below), never the receiver's triage, appointment, reasons or per-side state.
  */
 function senderContentOf(source: ReferralRow): ReferralInsert {
   return {
@@ -27,6 +27,7 @@ function senderContentOf(source: ReferralRow): ReferralInsert {
     assignee_other: source.assignee_other,
     no_named_specialist: source.no_named_specialist,
     referrer_message: source.referrer_message,
+    medication_order: source.medication_order,
     referrer_provider_num: source.referrer_provider_num,
     duration: source.duration,
     renewal_duration: source.renewal_duration,

@@ -165,6 +165,7 @@ describe('Settings > establishments (spec sections 2, 4 Employment and 7)', () =
           is_approved: true,
           is_verified: true,
           accepts_join_requests: true,
+          digital_ordering: false,
         },
       ],
     });

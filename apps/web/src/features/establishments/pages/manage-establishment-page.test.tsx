@@ -123,6 +123,7 @@ describe('managing an establishment (spec sections 3 Establishment, 6 Rules, 7)'
           is_approved: true,
           is_verified: false,
           accepts_join_requests: true,
+          digital_ordering: false,
         },
       ],
     });

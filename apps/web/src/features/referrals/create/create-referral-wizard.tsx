@@ -1,16 +1,15 @@
 import { Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import type { FieldErrors } from '@referrals/domain/api';
 import {
-  DRAFT_STEPS,
   SUBMIT_FAILURE_MESSAGE,
+  draftSteps,
   firstDraftStepWithErrors,
-  type DraftStep,
 } from '@referrals/domain/referrals/referral-draft-steps';
 import { RECEIVER_TYPES, type ReceiverType } from '@referrals/domain/referrals/referral-receivers';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-error';
 import { flattenFieldErrors } from '@/lib/form-errors';
@@ -22,6 +21,7 @@ import { createDraft, saveDraft, submitDraft } from './draft-calls';
 import {
   draftValuesOf,
   draftWrite,
+  hasMedicationOrder,
   receiverWrite,
   newDraftValues,
   receiverStepErrors,
@@ -31,18 +31,19 @@ import { SaveStatusNote } from './save-status';
 import { AttachmentsStep } from './attachments-step';
 import { DetailsStep } from './details-step';
 import { FormsStep } from './forms-step';
+import { MedicationOrderStep } from './medication-order-step';
 import { PatientStep, type PatientPickerSlot } from './patient-step';
 import { ReceiverStep, type LinkedReceiver } from './receiver-step';
 import { RenewalStep } from './renewal-step';
 import { useSaveQueue } from './use-save-queue';
 import { STEP_TEXTS } from './wizard-steps';
 
-const LAST_STEP: DraftStep = 5;
 const VALUE_NAMES = new Set(Object.keys(newDraftValues()));
 
-function stepOf(search: URLSearchParams): DraftStep {
+/** The step number in the address: its place in the draft's steps, 0 when missing or out of range. */
+function stepOf(search: URLSearchParams, count: number): number {
   const step = Number(search.get('step'));
-  return DRAFT_STEPS.find((candidate) => candidate === step) ?? 0;
+  return Number.isInteger(step) && step >= 0 && step < count ? step : 0;
 }
 
 function receiverTypeOf(type: string | undefined): ReceiverType {
@@ -57,7 +58,7 @@ function startingValues(linked: LinkedReceiver | undefined): DraftValues {
   if (linked === undefined || !('place' in linked)) return values;
   const { place } = linked;
   const name = place.hospital === null ? place.name : `${place.name}, ${place.hospital.name}`;
-  return { ...values, to_establishment: { id: place.id, name } };
+  return { ...values, to_establishment: { id: place.id, name, digital_ordering: place.digital_ordering } };
 }
 
 type WizardProps = {
@@ -91,13 +92,20 @@ export function CreateReferralWizard({
   const queue = useSaveQueue();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const step = draftId === null ? 0 : stepOf(search);
+  const [type, receiver] = useWatch({ control: form.control, name: ['type', 'to_establishment'] });
+  // Which receiver is chosen decides whether the medication-order step is there, so the numbers after it.
+  const steps = draftSteps({ medicationOrder: hasMedicationOrder({ type, to_establishment: receiver }) });
+  const step = draftId === null ? 0 : stepOf(search, steps.length);
+  const stepName = steps[step] ?? 'receiver';
+  const lastStep = steps.length - 1;
 
   /** Puts a 400's messages on the wizard's fields; answers the ones no field shows. */
   const showErrors = (errors: FieldErrors): string[] => {
     const others: string[] = [];
     for (const [path, message] of Object.entries(flattenFieldErrors(errors))) {
-      if (VALUE_NAMES.has(path)) form.setError(path as Path<DraftValues>, { type: 'server', message });
+      // A nested field (medication_order.medications.0.dose) belongs to the value it is under.
+      if (VALUE_NAMES.has(path.split('.')[0] ?? path))
+        form.setError(path as Path<DraftValues>, { type: 'server', message });
       else others.push(message);
     }
     return others;
@@ -125,7 +133,7 @@ export function CreateReferralWizard({
     return unsubscribe;
   });
 
-  const setStep = (next: DraftStep, id = draftId) => {
+  const setStep = (next: number, id = draftId) => {
     if (id === null) return;
     void navigate(`${paths.referrals.create.getHref(id)}?step=${next}`, { replace: true });
     window.scrollTo({ top: 0 });
@@ -138,7 +146,7 @@ export function CreateReferralWizard({
     return Object.keys(errors).length === 0;
   };
 
-  const startDraft = async (next: DraftStep) => {
+  const startDraft = async (next: number) => {
     if (!receiverReady()) return;
     setBusy(true);
     try {
@@ -164,7 +172,7 @@ export function CreateReferralWizard({
     }
   };
 
-  const goTo = async (next: DraftStep) => {
+  const goTo = async (next: number) => {
     setFormError(null);
     if (draftId === null) return startDraft(next);
     if (step === 0 && !receiverReady()) return;
@@ -193,14 +201,14 @@ export function CreateReferralWizard({
       }
       const others = showErrors(fieldErrors);
       setFormError([SUBMIT_FAILURE_MESSAGE, ...others].join(' '));
-      const target = firstDraftStepWithErrors(fieldErrors);
-      if (target !== null) setStep(target);
+      const target = firstDraftStepWithErrors(steps, fieldErrors);
+      if (target !== null) setStep(steps.indexOf(target));
     } finally {
       setBusy(false);
     }
   };
 
-  const texts = STEP_TEXTS[step];
+  const texts = STEP_TEXTS[stepName];
   return (
     <Stack gap="lg" maw={1000}>
       <Stack gap={4}>
@@ -213,12 +221,12 @@ export function CreateReferralWizard({
       </Stack>
       <Stepper
         active={step}
-        onStepClick={(index) => void goTo(DRAFT_STEPS[index] ?? 0)}
+        onStepClick={(index) => void goTo(index)}
         allowNextStepsSelect={draftId !== null}
         size="sm"
         iconSize={30}
       >
-        {DRAFT_STEPS.map((s) => (
+        {steps.map((s) => (
           <Stepper.Step key={s} label={STEP_TEXTS[s].label} aria-label={STEP_TEXTS[s].title} />
         ))}
       </Stepper>
@@ -233,12 +241,12 @@ export function CreateReferralWizard({
           aria-label={texts.title}
           onSubmit={(event) => {
             event.preventDefault();
-            void (step === LAST_STEP ? submit() : goTo((step + 1) as DraftStep));
+            void (step === lastStep ? submit() : goTo(step + 1));
           }}
         >
           <Stack gap="lg">
             <StepHeading title={texts.title} intro={texts.intro} />
-            {step === 0 && (
+            {stepName === 'receiver' && (
               <ReceiverStep
                 currentEstablishmentId={currentEstablishmentId}
                 initialType={receiverTypeOf(
@@ -250,25 +258,26 @@ export function CreateReferralWizard({
                 linked={linked}
               />
             )}
-            {step === 1 && (
+            {stepName === 'patient' && (
               <PatientStep establishmentId={currentEstablishmentId ?? ''} picker={patientPicker} />
             )}
-            {step === 2 && draftId !== null && (
+            {stepName === 'forms' && draftId !== null && (
               <FormsStep
                 draftId={draftId}
                 receiverId={form.getValues('to_establishment')?.id ?? null}
                 schedule={queue.schedule}
               />
             )}
-            {step === 3 && draftId !== null && <AttachmentsStep draftId={draftId} />}
-            {step === 4 && <DetailsStep />}
-            {step === 5 && <RenewalStep />}
+            {stepName === 'medication_order' && <MedicationOrderStep />}
+            {stepName === 'attachments' && draftId !== null && <AttachmentsStep draftId={draftId} />}
+            {stepName === 'details' && <DetailsStep />}
+            {stepName === 'renewal' && <RenewalStep />}
             <SaveStatusNote status={queue.status} saved={draftId !== null} />
             <FormFooter
-              submitLabel={step === LAST_STEP ? 'Submit referral' : 'Next'}
+              submitLabel={step === lastStep ? 'Submit referral' : 'Next'}
               saving={busy}
               formError={formError}
-              onBack={step === 0 ? undefined : () => void goTo((step - 1) as DraftStep)}
+              onBack={step === 0 ? undefined : () => void goTo(step - 1)}
             />
           </Stack>
         </Paper>

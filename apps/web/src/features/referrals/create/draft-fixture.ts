@@ -11,7 +11,12 @@ export function draftFixture(overrides: Partial<Referral> = {}): Referral {
     patient: null,
     referrer: { id: 'gp', name: 'Dr Sarah Mitchell' },
     from_establishment: { id: 'harbourside', name: 'Harbourside', type: 'PR' },
-    to_establishment: { id: 'heart', name: 'North Shore Heart Clinic', type: 'CL' },
+    to_establishment: {
+      id: 'heart',
+      name: 'North Shore Heart Clinic',
+      type: 'CL',
+      digital_ordering: false,
+    },
     assignee: null,
     referrer_message: DEFAULT_REFERRER_MESSAGE,
     submitted_at: null,

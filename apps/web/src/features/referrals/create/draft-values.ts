@@ -1,4 +1,8 @@
 import type { FieldErrors } from '@referrals/domain/api';
+import type {
+  MedicationOrderCategory,
+  MedicationOrderDraft,
+} from '@referrals/domain/referrals/medication-order';
 import {
   UNLISTED_RECEIVER_FIELDS,
   unlistedReceiverErrors,
@@ -21,11 +25,13 @@ export type DraftValues = {
    * creating an unlisted receiver flags newOtherHCP) and enters the receiver's details by hand.
    */
   type: 'IN-APP' | 'MANUAL';
-  to_establishment: { id: string; name: string } | null;
+  /** With whether it takes digital medication orders, which adds the medication-order step. */
+  to_establishment: { id: string; name: string; digital_ordering: boolean } | null;
   assignee: string | null;
   no_named_specialist: boolean;
   patient: { id: string; name: string } | null;
   referrer_message: string;
+  medication_order: MedicationOrderValues;
   referrer_provider_num: string;
   supervisor_name: string;
   supervisor_provider_number: string;
@@ -40,6 +46,29 @@ export type DraftValues = {
   hide_referrer_contact_from_assignee: boolean;
   hide_referrer_contact_from_others: boolean;
 } & Record<UnlistedReceiverField, string>;
+
+export type MedicationRow = { name: string; dose: string; route: string; frequency: string };
+
+/** The medication-order step as the form holds it: texts '' rather than null, and at least one row to fill. */
+export type MedicationOrderValues = {
+  category: MedicationOrderCategory | null;
+  medications: MedicationRow[];
+  start_date: string;
+  duration: string;
+  notes: string;
+};
+
+export const blankMedication = (): MedicationRow => ({ name: '', dose: '', route: '', frequency: '' });
+
+function medicationOrderValuesOf(order: MedicationOrderDraft | null): MedicationOrderValues {
+  return {
+    category: order?.category ?? null,
+    medications: order === null || order.medications.length === 0 ? [blankMedication()] : order.medications,
+    start_date: order?.start_date ?? '',
+    duration: order?.duration ?? '',
+    notes: order?.notes ?? '',
+  };
+}
 
 const TEXT_FIELDS = [
   'referrer_message',
@@ -75,6 +104,7 @@ export function newDraftValues(): DraftValues {
       string
     >),
     no_named_specialist: false,
+    medication_order: medicationOrderValuesOf(null),
     duration: 12,
     ...(Object.fromEntries(FLAG_FIELDS.map((name) => [name, false])) as Record<
       (typeof FLAG_FIELDS)[number],
@@ -100,8 +130,17 @@ export function draftValuesOf(referral: Referral): DraftValues {
             id: referral.patient.id,
             name: `${referral.patient.first_name} ${referral.patient.last_name}`,
           },
+    medication_order: medicationOrderValuesOf(referral.medication_order),
     duration: referral.duration,
   };
+}
+
+/**
+ * Whether the draft has the medication-order step: its receiver, a listed one, takes digital medication
+ * orders (section 4; a department's own flag counts, not its hospital's).
+ */
+export function hasMedicationOrder(values: Pick<DraftValues, 'type' | 'to_establishment'>): boolean {
+  return values.type === 'IN-APP' && values.to_establishment?.digital_ordering === true;
 }
 
 /**
@@ -122,11 +161,24 @@ export function receiverWrite(values: DraftValues): ReferralCreate {
   return write;
 }
 
+function medicationOrderWrite(order: MedicationOrderValues): MedicationOrderDraft {
+  return {
+    category: order.category,
+    medications: order.medications,
+    start_date: textOf(order.start_date),
+    duration: textOf(order.duration),
+    notes: textOf(order.notes),
+  };
+}
+
 /** The PATCH body: every field the wizard edits, so each save leaves the draft as the screen shows it. */
 export function draftWrite(values: DraftValues): ReferralWrite {
   const write: ReferralWrite = {
     ...receiverWrite(values),
     patient: values.patient?.id ?? null,
+    // A receiver without digital ordering takes no order (submit refuses one): a receiver changed to one
+    // drops what was typed for the former.
+    medication_order: hasMedicationOrder(values) ? medicationOrderWrite(values.medication_order) : null,
     duration: values.duration,
   };
   for (const name of TEXT_FIELDS) write[name] = textOf(values[name]);

@@ -134,7 +134,11 @@ function ListedReceiver({
 
   const choose = (place: Establishment) => {
     setHospitalId(null);
-    setValue('to_establishment', { id: place.id, name: place.name }, { shouldDirty: true });
+    setValue(
+      'to_establishment',
+      { id: place.id, name: place.name, digital_ordering: place.digital_ordering },
+      { shouldDirty: true },
+    );
     setValue('assignee', null, { shouldDirty: true });
   };
   // A department's own doctors once one is chosen; until then the hospital's. A link to a department
@@ -213,7 +217,11 @@ function ListedReceiver({
             setHospitalId(chosen.id);
             setValue(
               'to_establishment',
-              { id: department.id, name: `${department.name}, ${chosen.name}` },
+              {
+                id: department.id,
+                name: `${department.name}, ${chosen.name}`,
+                digital_ordering: department.digital_ordering,
+              },
               { shouldDirty: true },
             );
             setValue('assignee', null, { shouldDirty: true });

@@ -17,7 +17,12 @@ export function referralFixture(overrides: Partial<Referral> = {}): Referral {
     },
     referrer: { id: 'gp-1', name: 'Dr Sarah Mitchell' },
     from_establishment: { id: 'practice-1', name: 'Harbourside Family Medical Practice', type: 'PR' },
-    to_establishment: { id: 'clinic-1', name: 'North Shore Heart Clinic', type: 'PR' },
+    to_establishment: {
+      id: 'clinic-1',
+      name: 'North Shore Heart Clinic',
+      type: 'PR',
+      digital_ordering: false,
+    },
     assignee: { id: '0b7f2c1e-3d4a-4b5c-8d6e-7f8091a2b3c4', name: 'Dr James Chen' },
     referrer_message: 'Please assess.',
     submitted_at: '2026-11-20T01:00:00.000Z',

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { establishmentTypes } from '@referrals/domain/establishments/establishment-codes';
 import { roles } from '@referrals/domain/people/people-codes';
@@ -85,6 +85,7 @@ const royal = establishmentFixture('royal', 'Royal Eastern Hospital', {
       is_approved: true,
       is_verified: true,
       accepts_join_requests: true,
+      digital_ordering: false,
     },
   ],
 });
@@ -337,5 +338,120 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
 
     renderRoutes(routes, '/send/harbourside');
     expect(await screen.findByText(/your own establishment/)).toBeTruthy();
+  });
+
+  describe('the digital medication-order page (section 4: numbering shifts down by one)', () => {
+    const hith = draftFixture({
+      to_establishment: { id: 'hith', name: 'Hospital in the Home', type: 'DT', digital_ordering: true },
+    });
+    const stepNames = () =>
+      screen
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label'))
+        .filter((label) => label !== null);
+
+    it('puts the medication order after the forms for a receiver with digital ordering, and saves it as typed', async () => {
+      const calls = api({
+        'GET /api/referrals/draft-1/': { status: 200, body: hith },
+        'PATCH /api/referrals/draft-1/': { status: 200, body: hith },
+      });
+      const user = userEvent.setup();
+      const { router } = renderRoutes(routes, '/referrals/create/draft-1?step=3');
+
+      expect(await screen.findByRole('heading', { level: 2, name: 'Medication order' })).toBeTruthy();
+      expect(stepNames()).toEqual(
+        expect.arrayContaining(['The receiver’s forms', 'Medication order', 'Renewal and notifications']),
+      );
+      await user.click(screen.getByRole('combobox', { name: /Category of care/ }));
+      await user.click(await screen.findByRole('option', { name: 'Medication support: insulin' }));
+      const first = screen.getByRole('group', { name: 'Medication 1' });
+      await user.type(within(first).getByRole('textbox', { name: /Medicine/ }), 'Insulin glargine');
+      await user.click(screen.getByRole('button', { name: 'Add a medication' }));
+      const second = await screen.findByRole('group', { name: 'Medication 2' });
+      await user.type(within(second).getByRole('textbox', { name: /Dose/ }), '4 units');
+      await waitFor(
+        () =>
+          expect(calls.callsTo('PATCH /api/referrals/draft-1/').at(-1)?.body).toMatchObject({
+            medication_order: {
+              category: 'medsupport_insulin',
+              medications: [
+                { name: 'Insulin glargine', dose: '', route: '', frequency: '' },
+                { name: '', dose: '4 units', route: '', frequency: '' },
+              ],
+              start_date: null,
+            },
+          }),
+        { timeout: 3000 },
+      );
+
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('heading', { level: 2, name: 'Attachments' })).toBeTruthy();
+      expect(router.state.location.search).toBe('?step=4');
+    });
+
+    it('adds the step as soon as a department with digital ordering is chosen, and drops it for another', async () => {
+      const cardio = royal.departments[0];
+      if (cardio === undefined) throw new Error('the fixture’s hospital has a department');
+      const withHith = {
+        ...royal,
+        departments: [
+          cardio,
+          { ...cardio, id: 'hith', name: 'Hospital in the Home', digital_ordering: true },
+        ],
+      };
+      api({ 'GET /api/establishments/': { status: 200, body: page([heart, withHith]) } });
+      const user = userEvent.setup();
+      renderRoutes(routes, '/referrals/create');
+
+      await user.click(await screen.findByRole('radio', { name: 'Hospitals' }));
+      await user.click(await screen.findByRole('radio', { name: /Royal Eastern Hospital/ }));
+      expect(stepNames()).not.toContain('Medication order');
+      await user.click(screen.getByRole('combobox', { name: 'Department' }));
+      await user.click(await screen.findByRole('option', { name: 'Hospital in the Home' }));
+      await waitFor(() => expect(stepNames()).toContain('Medication order'));
+      await user.click(screen.getByRole('combobox', { name: 'Department' }));
+      await user.click(await screen.findByRole('option', { name: 'Cardiology' }));
+      await waitFor(() => expect(stepNames()).not.toContain('Medication order'));
+    });
+
+    it('shows a submit’s medication-order errors on its page', async () => {
+      api({
+        'GET /api/referrals/draft-1/': { status: 200, body: hith },
+        'PATCH /api/referrals/draft-1/': { status: 200, body: hith },
+        'POST /api/referrals/draft-1/submit/': {
+          status: 400,
+          body: { medication_order: { medications: [{ dose: ['This field is required.'] }] } },
+        },
+      });
+      const user = userEvent.setup();
+      const { router } = renderRoutes(routes, '/referrals/create/draft-1?step=6');
+
+      await user.click(await screen.findByRole('button', { name: 'Submit referral' }));
+      expect(await screen.findByText('This field is required.')).toBeTruthy();
+      expect(router.state.location.search).toBe('?step=3');
+      const first = screen.getByRole('group', { name: 'Medication 1' });
+      expect(within(first).getByRole('textbox', { name: /Dose/ }).getAttribute('aria-invalid')).toBe('true');
+    });
+
+    it('keeps the steps 0 to 5 for a receiver without it, and sends no order', async () => {
+      const calls = api();
+      const user = userEvent.setup();
+      renderRoutes(routes, '/referrals/create/draft-1?step=3');
+
+      expect(await screen.findByRole('heading', { level: 2, name: 'Attachments' })).toBeTruthy();
+      expect(stepNames()).not.toContain('Medication order');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await user.type(await screen.findByLabelText('Supervisor’s name'), 'Dr Lee');
+      await waitFor(
+        () =>
+          expect(calls.callsTo('PATCH /api/referrals/draft-1/').at(-1)?.body).toMatchObject({
+            supervisor_name: 'Dr Lee',
+          }),
+        { timeout: 3000 },
+      );
+      expect(calls.callsTo('PATCH /api/referrals/draft-1/').at(-1)?.body).toMatchObject({
+        medication_order: null,
+      });
+    });
   });
 });

@@ -58,6 +58,36 @@ describe('the referral page (spec sections 2 /referrals/:id, 4 Actions, 8)', { t
     expect(api.callsTo('POST /api/referrals/r1/view/')).toHaveLength(0);
   });
 
+  it('shows the medication order the sender gave a receiver with digital ordering', async () => {
+    fakeApi(
+      referralPageRoutes(
+        referralFixture({
+          medication_order: {
+            category: 'enoxaparin_bridging',
+            medications: [
+              { name: 'Enoxaparin', dose: '80 mg', route: 'Subcutaneous', frequency: 'Twice daily' },
+            ],
+            start_date: '2026-12-07',
+            duration: '5 days',
+            notes: null,
+          },
+        }),
+      ),
+    );
+    renderRoutes(routes, '/referrals/r1');
+    const order = await screen.findByRole('region', { name: 'Medication order' });
+    expect(within(order).getByText('Enoxaparin bridging')).toBeDefined();
+    expect(within(order).getByRole('cell', { name: 'Twice daily' })).toBeDefined();
+    expect(within(order).getByText('5 days')).toBeDefined();
+  });
+
+  it('shows no medication order when the referral has none', async () => {
+    fakeApi(referralPageRoutes(referralFixture()));
+    renderRoutes(routes, '/referrals/r1');
+    await screen.findByRole('heading', { level: 1, name: 'Referral for Margaret Nguyen' });
+    expect(screen.queryByRole('region', { name: 'Medication order' })).toBeNull();
+  });
+
   it('leads the sender to the renew flow when the referral may be renewed', async () => {
     fakeApi(
       referralPageRoutes(

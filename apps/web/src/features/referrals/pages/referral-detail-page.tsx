@@ -7,6 +7,7 @@ import { AttachmentsSection } from '../detail/components/attachments-section';
 import { FormsSection } from '../detail/components/forms-section';
 import { HistorySection } from '../detail/components/history-section';
 import { LetterButtons } from '../detail/components/letter-buttons';
+import { MedicationOrderSection } from '../detail/components/medication-order-section';
 import { MessageSection } from '../detail/components/message-section';
 import { PartiesSection } from '../detail/components/parties-section';
 import { ReferralActionBar } from '../detail/components/referral-action-bar';
@@ -63,6 +64,7 @@ export function ReferralDetailPage() {
       )}
       <PartiesSection referral={record} />
       <MessageSection referral={record} />
+      {record.medication_order !== null && <MedicationOrderSection order={record.medication_order} />}
       <FormsSection referralId={record.id} />
       <AttachmentsSection referral={record} />
       {/* The code proves holding the sender's referral: the sender side shows it once it is submitted. */}

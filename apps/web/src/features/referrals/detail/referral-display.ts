@@ -16,7 +16,7 @@ export function calendarDate(date: string): string {
 export function receiverPerson(referral: Referral): string {
   if (referral.assignee !== null) return referral.assignee.name;
   if (referral.assignee_other !== null && referral.assignee_other !== '') return referral.assignee_other;
-  return referral.no_named_specialist ? 'No named specialist' : 'Not chosen yet';
+  return referral.no_named_specialist ? 'No named specialist' : 'Specialist not chosen yet';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { nextButton, stepHeading } from './referral-wizard-steps';
+import { chooseRoyalEasternDepartment, nextButton, stepHeading } from './referral-wizard-steps';
 import { screenshot, signIn } from './sign-in-helpers';
 
 // Tall enough that the screenshot holds the whole order (the app's shell keeps a full-page capture from it).
@@ -12,15 +12,7 @@ const afterReload = { timeout: 20_000 };
 /** Step 0: the demo's receiver with digital ordering, Royal Eastern Hospital's Hospital in the Home. */
 async function chooseHospitalInTheHome(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { level: 1, name: 'New referral' })).toBeVisible();
-  // The type's radio is visually hidden inside its segment: the label is what a person clicks.
-  await page
-    .locator('label')
-    .filter({ hasText: /^Hospitals$/ })
-    .click();
-  await page.getByRole('radio', { name: /Royal Eastern Hospital/ }).check();
-  await page.getByRole('combobox', { name: 'Department' }).click();
-  await page.getByRole('option', { name: 'Hospital in the Home' }).click();
-  await expect(page.getByText('Hospital in the Home, Royal Eastern Hospital')).toBeVisible();
+  await chooseRoyalEasternDepartment(page, 'Hospital in the Home');
   await nextButton(page).click();
   await expect(page).toHaveURL(/\/referrals\/create\/[0-9a-f-]+\?step=1$/);
   return new URL(page.url()).pathname.split('/').at(-1) ?? '';

@@ -85,8 +85,8 @@ export async function completeAndSubmitReferral(page: Page, look: Look) {
   await page.getByRole('button', { name: 'Submit referral' }).click();
 }
 
-/** Step 0 with a hospital: Royal Eastern Hospital narrowed to its Cardiology department and its specialist. */
-export async function chooseDepartmentSpecialist(page: Page) {
+/** Step 0 with a hospital: Royal Eastern Hospital narrowed to its department named `department`. */
+export async function chooseRoyalEasternDepartment(page: Page, department: string) {
   // The type's radio is visually hidden inside its segment: the label is what a person clicks.
   await page
     .locator('label')
@@ -94,8 +94,13 @@ export async function chooseDepartmentSpecialist(page: Page) {
     .click();
   await page.getByRole('radio', { name: /Royal Eastern Hospital/ }).check();
   await page.getByRole('combobox', { name: 'Department' }).click();
-  await page.getByRole('option', { name: 'Cardiology' }).click();
-  await expect(page.getByText('Cardiology, Royal Eastern Hospital')).toBeVisible();
+  await page.getByRole('option', { name: department }).click();
+  await expect(page.getByText(`${department}, Royal Eastern Hospital`)).toBeVisible();
+}
+
+/** Step 0 with a hospital: Royal Eastern Hospital's Cardiology department and its specialist. */
+export async function chooseDepartmentSpecialist(page: Page) {
+  await chooseRoyalEasternDepartment(page, 'Cardiology');
   await page.getByRole('combobox', { name: 'Specialist' }).click();
   await page.getByRole('option', { name: /Aisha Rahman/ }).click();
 }

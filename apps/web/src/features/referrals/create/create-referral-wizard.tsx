@@ -209,6 +209,9 @@ export function CreateReferralWizard({
   };
 
   const texts = STEP_TEXTS[stepName];
+  // The receiver step opens on the type of the receiver the link named or the draft holds.
+  const savedReceiverType =
+    linked !== undefined && 'place' in linked ? linked.place.type.value : referral?.to_establishment?.type;
   return (
     <Stack gap="lg" maw={1000}>
       <Stack gap={4}>
@@ -249,11 +252,8 @@ export function CreateReferralWizard({
             {stepName === 'receiver' && (
               <ReceiverStep
                 currentEstablishmentId={currentEstablishmentId}
-                initialType={receiverTypeOf(
-                  linked !== undefined && 'place' in linked
-                    ? linked.place.type.value
-                    : referral?.to_establishment?.type,
-                )}
+                initialType={receiverTypeOf(savedReceiverType)}
+                receiverIsDepartment={savedReceiverType === 'DT'}
                 savedAssignee={referral?.assignee ?? null}
                 linked={linked}
               />

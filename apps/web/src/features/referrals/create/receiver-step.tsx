@@ -39,6 +39,8 @@ type ReceiverStepProps = {
   currentEstablishmentId: string | null;
   /** The receiver's type when reopening a draft, so its list is the one shown. */
   initialType: ReceiverType;
+  /** The form's receiver is a department (a reopened draft's or a link's): its hospital is shown chosen. */
+  receiverIsDepartment: boolean;
   /** The saved assignee, offered even before the receiver's doctors load. */
   savedAssignee: { id: string; name: string } | null;
   /** The receiver a send/ link named (already the form's receiver), or why it is not; none without a link. */
@@ -106,6 +108,7 @@ function LinkedReceiverNote({ linked }: { linked: LinkedReceiver }) {
 function ListedReceiver({
   currentEstablishmentId,
   initialType,
+  receiverIsDepartment,
   savedAssignee,
   linked,
   notListed,
@@ -127,10 +130,15 @@ function ListedReceiver({
       : found;
   const receiver = watch('to_establishment');
   const noNamed = watch('no_named_specialist');
-  // A department is chosen within its hospital: the hospital row stays selected.
-  const [hospitalId, setHospitalId] = useState<string | null>(null);
+  // A department is chosen within its hospital: the hospital row stays selected. A department the step
+  // opens with (undefined until the sender chooses) names its hospital in its own details.
+  const [pickedHospitalId, setHospitalId] = useState<string | null | undefined>(
+    receiverIsDepartment ? undefined : null,
+  );
+  const department = useDepartmentDoctors(pickedHospitalId === null ? null : (receiver?.id ?? null));
+  const hospitalId =
+    pickedHospitalId === undefined ? (department.data?.hospital?.id ?? null) : pickedHospitalId;
   const chosen = offered.find((place) => place.id === (hospitalId ?? receiver?.id));
-  const department = useDepartmentDoctors(hospitalId === null ? null : (receiver?.id ?? null));
 
   const choose = (place: Establishment) => {
     setHospitalId(null);

@@ -139,6 +139,32 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
     expect((heart as HTMLInputElement).checked).toBe(true);
   });
 
+  it('reopens a draft to a department with its hospital chosen and the department selected', async () => {
+    api({
+      'GET /api/referrals/draft-1/': {
+        status: 200,
+        body: draftFixture({
+          to_establishment: { id: 'cardio', name: 'Cardiology', type: 'DT', digital_ordering: false },
+        }),
+      },
+      'GET /api/establishments/cardio/': {
+        status: 200,
+        body: establishmentFixture('cardio', 'Cardiology', {
+          type: establishmentTypes.coded('DT'),
+          hospital: { id: 'royal', name: 'Royal Eastern Hospital' },
+          doctors: [{ id: 'singh', title: 'Dr', first_name: 'Priya', last_name: 'Singh', role: 'SP' }],
+        }),
+      },
+    });
+    renderRoutes(routes, '/referrals/create/draft-1?step=0');
+
+    const hospital = await screen.findByRole('radio', { name: /Royal Eastern Hospital/ });
+    await waitFor(() => expect((hospital as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByRole('combobox', { name: 'Department' }) as HTMLInputElement).value).toBe(
+      'Cardiology',
+    );
+  });
+
   it('saves the draft as the patient is chosen', async () => {
     const calls = api();
     const user = userEvent.setup();

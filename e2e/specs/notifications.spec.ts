@@ -37,7 +37,8 @@ test('a GP is told their referrals were opened, opens one from the bell and mark
   test.setTimeout(150_000);
   await signIn(page);
 
-  // Nothing yet: the panel says so.
+  // Nothing yet: the panel says so. The suite runs in file order on one database, and this spec comes before
+  // the referral-*.spec.ts ones, whose receivers open the GP's referrals and so notify the GP.
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await bell(page).click();
   await expect(panel(page).getByText('No recent notifications')).toBeVisible();

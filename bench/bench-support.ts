@@ -79,6 +79,15 @@ export async function measureConcurrently(
   };
 }
 
+/**
+ * measureConcurrently after a round of `clients` * 10 unmeasured requests: the figures of a warm server,
+ * whose connections are open and whose statements are prepared on each of them.
+ */
+export async function measureWarm(clients: number, count: number, request: (i: number) => Promise<number>) {
+  await measureConcurrently(clients, clients * 10, request);
+  return measureConcurrently(clients, count, request);
+}
+
 // node:http with kept-alive connections, not fetch: fetch's own CPU per call (about as much as a small
 // request costs the server) would be spent on the server's two cores and counted against it.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });

@@ -23,7 +23,7 @@ import {
   dropBenchDatabase,
   settleAfterLoad,
   getJson,
-  measureConcurrently,
+  measureWarm,
 } from './bench-support.ts';
 
 const patientCount = Number(process.env.BENCH_PATIENTS ?? 200_000);
@@ -87,11 +87,11 @@ try {
     ];
     const page = (i: number) => String(1 + (i % 3));
     for (const { name, keyword } of cases) {
-      const bare = await measureConcurrently(clients, searchesPerCase, async (i) => {
+      const bare = await measureWarm(clients, searchesPerCase, async (i) => {
         const query = PatientListQuerySchema.parse({ keyword: keyword(i), page: page(i) });
         return (await listPatients(runtime!.db, caller, query, actor)).count;
       });
-      const http = await measureConcurrently(clients, searchesPerCase, async (i) => {
+      const http = await measureWarm(clients, searchesPerCase, async (i) => {
         const query = new URLSearchParams({ keyword: keyword(i), page: page(i) });
         return (await getJson<{ count: number }>(`${address}/api/patients/?${query.toString()}`, token))
           .count;

@@ -26,7 +26,7 @@ import {
   dropBenchDatabase,
   settleAfterLoad,
   getJson,
-  measureConcurrently,
+  measureWarm,
 } from './bench-support.ts';
 
 const referralCount = Number(process.env.BENCH_REFERRALS ?? 1_000_000);
@@ -75,11 +75,11 @@ try {
       },
     ];
     for (const { name, params } of cases) {
-      const bare = await measureConcurrently(clients, requestsPerCase, async (i) => {
+      const bare = await measureWarm(clients, requestsPerCase, async (i) => {
         const query = ReferralListQuerySchema.parse(params(i));
         return (await listReferrals(runtime!.db, { caller, actor, query })).count;
       });
-      const http = await measureConcurrently(clients, requestsPerCase, async (i) => {
+      const http = await measureWarm(clients, requestsPerCase, async (i) => {
         const query = new URLSearchParams(params(i));
         return (await getJson<{ count: number }>(`${address}/api/referrals/?${query.toString()}`, token))
           .count;

@@ -160,9 +160,7 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
 
     const hospital = await screen.findByRole('radio', { name: /Royal Eastern Hospital/ });
     await waitFor(() => expect((hospital as HTMLInputElement).checked).toBe(true));
-    expect((screen.getByRole('combobox', { name: 'Department' }) as HTMLInputElement).value).toBe(
-      'Cardiology',
-    );
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Department' }).value).toBe('Cardiology');
   });
 
   it('saves the draft as the patient is chosen', async () => {

@@ -16,3 +16,22 @@ export function MountWhenOpened({ opened, fallback = null, children }: MountWhen
   if (opened && !mounted) setMounted(true);
   return mounted ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }
+
+/**
+ * The props of the plain button that stands in for a lazily loaded menu or popover's target until its first
+ * opening: it announces the popup it opens, and pointing at it or focusing it fetches the popup's code ahead.
+ */
+export function standInTriggerProps(
+  popup: 'menu' | 'dialog',
+  load: () => Promise<unknown>,
+  open: () => void,
+) {
+  const preload = () => void load();
+  return {
+    'aria-haspopup': popup,
+    'aria-expanded': false,
+    onPointerEnter: preload,
+    onFocus: preload,
+    onClick: open,
+  } as const;
+}

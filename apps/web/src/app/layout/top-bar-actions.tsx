@@ -8,7 +8,7 @@ import { useProfile } from '@/lib/auth/get-profile';
 import { useProfileImage } from '@/features/profile/api/get-profile-image';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { DeferredTooltip } from '@/ui/deferred-tooltip';
-import { MountWhenOpened } from '@/ui/mount-when-opened';
+import { MountWhenOpened, standInTriggerProps } from '@/ui/mount-when-opened';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { paths } from '@/lib/paths';
 import { AvatarButton } from './avatar-button';
@@ -33,16 +33,11 @@ function useAvatarUrl(profile: Profile | undefined): string | null {
 function AccountMenu({ profile, onLogOut }: { profile: Profile | undefined; onLogOut: () => void }) {
   const avatarUrl = useAvatarUrl(profile);
   const [opened, setOpened] = useState(false);
-  const preload = () => void loadAvatarMenu();
   const button = (
     <AvatarButton
       profile={profile}
       avatarUrl={avatarUrl}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={() => setOpened(true)}
+      {...standInTriggerProps('menu', loadAvatarMenu, () => setOpened(true))}
     />
   );
   return (

@@ -8,7 +8,7 @@ import { lazy, useState, type ComponentPropsWithRef } from 'react';
 import { useLocation } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { currentEmployment } from '@/lib/profile-display';
-import { MountWhenOpened } from '@/ui/mount-when-opened';
+import { MountWhenOpened, standInTriggerProps } from '@/ui/mount-when-opened';
 
 const loadEstablishmentMenu = () => import('./establishment-menu');
 const EstablishmentMenu = lazy(() => loadEstablishmentMenu().then((m) => ({ default: m.EstablishmentMenu })));
@@ -90,18 +90,13 @@ export function EstablishmentSelector({ opened, onOpenedChange, unreadStats }: E
     if (opened === undefined) setOwnOpened(value);
     onOpenedChange?.(value);
   };
-  const preload = () => void loadEstablishmentMenu();
   return (
     <MountWhenOpened
       opened={isOpen}
       fallback={
         <SelectorButton
           employment={shown}
-          aria-haspopup="menu"
-          aria-expanded={false}
-          onPointerEnter={preload}
-          onFocus={preload}
-          onClick={() => setOpen(true)}
+          {...standInTriggerProps('menu', loadEstablishmentMenu, () => setOpen(true))}
         />
       }
     >

@@ -4,7 +4,7 @@ import { capCount } from '@referrals/domain/counters';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, useState, type ComponentPropsWithRef } from 'react';
 import { DeferredTooltip } from '@/ui/deferred-tooltip';
-import { MountWhenOpened } from '@/ui/mount-when-opened';
+import { MountWhenOpened, standInTriggerProps } from '@/ui/mount-when-opened';
 import { useUnseenNotificationCount } from '../api/list-notifications';
 
 const loadNotificationPopover = () => import('./notification-popover');
@@ -32,7 +32,6 @@ export function NotificationBell() {
   const badge = unseen !== undefined && unseen > 0 ? capCount(unseen, NOTIFICATION_BADGE_CAP) : null;
   const [opened, setOpened] = useState(false);
   const label = badge === null ? 'Notifications' : `Notifications, ${badge} unread`;
-  const preload = () => void loadNotificationPopover();
   return (
     // The badge sits outside the popover target so the button itself carries the popup's ARIA state.
     <Indicator label={badge} size={16} offset={6} disabled={badge === null} color="red">
@@ -42,11 +41,7 @@ export function NotificationBell() {
           <DeferredTooltip label="Notifications" withArrow>
             <BellButton
               aria-label={label}
-              aria-haspopup="dialog"
-              aria-expanded={false}
-              onPointerEnter={preload}
-              onFocus={preload}
-              onClick={() => setOpened(true)}
+              {...standInTriggerProps('dialog', loadNotificationPopover, () => setOpened(true))}
             />
           </DeferredTooltip>
         }

@@ -16,8 +16,15 @@ const CATEGORY_OPTIONS = medicationOrderCategories.codes.map((code) => ({
   label: medicationOrderCategories.display(code),
 }));
 
+/** A medicine's fields, in the order a prescription reads. */
+const MEDICATION_COLUMNS: { field: keyof typeof MEDICATION_FIELD_MAX; label: string; example: string }[] = [
+  { field: 'name', label: 'Medicine', example: 'Enoxaparin' },
+  { field: 'dose', label: 'Dose', example: '40 mg' },
+  { field: 'route', label: 'Route', example: 'Subcutaneous' },
+  { field: 'frequency', label: 'Frequency', example: 'Once daily' },
+];
+
 function MedicationRowFields({ index, onRemove }: { index: number; onRemove: (() => void) | undefined }) {
-  const name = (field: keyof typeof MEDICATION_FIELD_MAX) => `medication_order.medications.${index}.${field}`;
   return (
     <Paper withBorder radius="md" p="md" bg="gray.0" role="group" aria-label={`Medication ${index + 1}`}>
       <Stack gap="sm">
@@ -39,34 +46,16 @@ function MedicationRowFields({ index, onRemove }: { index: number; onRemove: (()
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" verticalSpacing="sm">
-          <TextField
-            name={name('name')}
-            label="Medicine"
-            placeholder="e.g. Enoxaparin"
-            withAsterisk
-            maxLength={MEDICATION_FIELD_MAX.name}
-          />
-          <TextField
-            name={name('dose')}
-            label="Dose"
-            placeholder="e.g. 40 mg"
-            withAsterisk
-            maxLength={MEDICATION_FIELD_MAX.dose}
-          />
-          <TextField
-            name={name('route')}
-            label="Route"
-            placeholder="e.g. Subcutaneous"
-            withAsterisk
-            maxLength={MEDICATION_FIELD_MAX.route}
-          />
-          <TextField
-            name={name('frequency')}
-            label="Frequency"
-            placeholder="e.g. Once daily"
-            withAsterisk
-            maxLength={MEDICATION_FIELD_MAX.frequency}
-          />
+          {MEDICATION_COLUMNS.map(({ field, label, example }) => (
+            <TextField
+              key={field}
+              name={`medication_order.medications.${index}.${field}`}
+              label={label}
+              placeholder={`e.g. ${example}`}
+              withAsterisk
+              maxLength={MEDICATION_FIELD_MAX[field]}
+            />
+          ))}
         </SimpleGrid>
       </Stack>
     </Paper>

@@ -1,19 +1,17 @@
-import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { SimpleGrid, Table, Text } from '@mantine/core';
 import {
   medicationOrderCategories,
   type MedicationOrderDraft,
 } from '@referrals/domain/referrals/medication-order';
 import { SectionCard } from '@/ui/section-card';
 import { calendarDate } from '../referral-display';
+import { Labelled } from './labelled';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <Stack gap={2}>
-      <Text size="xs" tt="uppercase" fw={700} c="gray.7">
-        {label}
-      </Text>
+    <Labelled label={label}>
       <Text style={{ whiteSpace: 'pre-wrap' }}>{value}</Text>
-    </Stack>
+    </Labelled>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import { SectionCard } from '@/ui/section-card';
+import { Labelled } from './labelled';
 
 /** The referrer's message, and the receiver's reply once there is one (section 3 Referral). */
 export function MessageSection({ referral }: { referral: Referral }) {
@@ -9,12 +10,9 @@ export function MessageSection({ referral }: { referral: Referral }) {
       <Stack gap="md">
         <Text style={{ whiteSpace: 'pre-wrap' }}>{referral.referrer_message ?? 'No message.'}</Text>
         {referral.receiver_message && (
-          <Stack gap={2}>
-            <Text size="xs" tt="uppercase" fw={700} c="gray.7">
-              From the receiver
-            </Text>
+          <Labelled label="From the receiver">
             <Text style={{ whiteSpace: 'pre-wrap' }}>{referral.receiver_message}</Text>
-          </Stack>
+          </Labelled>
         )}
       </Stack>
     </SectionCard>

@@ -1,7 +1,8 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import type { ReactNode } from 'react';
 import { SectionCard } from '@/ui/section-card';
+import { Labelled } from './labelled';
 import {
   calendarDate,
   hiddenContactAudiences,
@@ -9,17 +10,6 @@ import {
   receiverPerson,
   referralPatientName,
 } from '../referral-display';
-
-function Party({ heading, children }: { heading: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" tt="uppercase" fw={700} c="gray.7">
-        {heading}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
 
 function Line({ children, strong }: { children: ReactNode; strong?: boolean }) {
   return (
@@ -37,12 +27,12 @@ export function PartiesSection({ referral }: { referral: Referral }) {
   return (
     <SectionCard title="Patient, referrer and receiver">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-        <Party heading="Patient">
+        <Labelled label="Patient">
           <Line strong>{referralPatientName(referral)}</Line>
           {patient !== null && <Line>Born {calendarDate(patient.dob)}</Line>}
           {patient?.pub_insurance_details && <Line>Medicare {patient.pub_insurance_details}</Line>}
-        </Party>
-        <Party heading="Referrer">
+        </Labelled>
+        <Labelled label="Referrer">
           <Line strong>{referral.referrer?.name ?? 'Unknown'}</Line>
           {referral.from_establishment !== null && <Line>{referral.from_establishment.name}</Line>}
           {referral.referrer_provider_num && <Line>Provider number {referral.referrer_provider_num}</Line>}
@@ -50,8 +40,8 @@ export function PartiesSection({ referral }: { referral: Referral }) {
           {referral.side === 'sender' && hiddenFrom !== null && (
             <Line>Your contact details are hidden from {hiddenFrom}.</Line>
           )}
-        </Party>
-        <Party heading="Receiver">
+        </Labelled>
+        <Labelled label="Receiver">
           <Line strong>{receiverPerson(referral)}</Line>
           {referral.to_establishment !== null && <Line>{referral.to_establishment.name}</Line>}
           {manual.map((line) => (
@@ -60,7 +50,7 @@ export function PartiesSection({ referral }: { referral: Referral }) {
           {referral.forwarded_to_establishment !== null && (
             <Line>Forwarded to {referral.forwarded_to_establishment.name}</Line>
           )}
-        </Party>
+        </Labelled>
       </SimpleGrid>
     </SectionCard>
   );

@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
 
@@ -43,18 +47,24 @@ export async function settleAfterLoad(database: DatabaseHandle, tables: readonly
   await database.db.execute(sql`checkpoint`);
 }
 
+/** Where the CPU time of a run went: this process's, the server process's (when it has its own), the machine's. */
+export type CpuProbe = { serverPid?: number | undefined };
+
 /**
- * Runs `count` requests from `clients` concurrent loops; p50 and p99 in ms, requests per second, and the
- * average of what each request returned (the matches it found).
+ * Runs `count` requests from `clients` concurrent loops; p50 and p99 in ms, requests per second, the
+ * average of what each request returned (the matches it found), and the CPU time per request in ms of this
+ * process, of the server process (`probe.serverPid`) and of the whole machine (every core).
  */
 export async function measureConcurrently(
   clients: number,
   count: number,
   request: (i: number) => Promise<number>,
+  probe: CpuProbe = {},
 ) {
   const timings: number[] = [];
   let next = 0;
   let matches = 0;
+  const cpuBefore = cpuReadings(probe);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -69,6 +79,8 @@ export async function measureConcurrently(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuReadings(probe);
+  const perRequest = (key: keyof typeof cpuAfter) => ((cpuAfter[key] - cpuBefore[key]) / count).toFixed(2);
   timings.sort((a, b) => a - b);
   const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]?.toFixed(1);
   return {
@@ -76,20 +88,74 @@ export async function measureConcurrently(
     p99: at(0.99),
     perSecond: Math.round(count / seconds),
     matches: Math.round(matches / count),
+    cpu: { here: perRequest('here'), server: perRequest('server'), machine: perRequest('machine') },
   };
 }
 
+export type Measurement = Awaited<ReturnType<typeof measureConcurrently>>;
+
 /**
- * measureConcurrently after a round of `clients` * 10 unmeasured requests: the figures of a warm server,
- * whose connections are open and whose statements are prepared on each of them.
+ * measureConcurrently after an unmeasured round of half as many requests (at least `clients` * 10): the
+ * figures of a warm server, whose code is compiled, whose connections are open and whose statements are
+ * prepared on each of them. A round of 100 left the first case's HTTP figures a third below the later ones.
  */
-export async function measureWarm(clients: number, count: number, request: (i: number) => Promise<number>) {
-  await measureConcurrently(clients, clients * 10, request);
-  return measureConcurrently(clients, count, request);
+export async function measureWarm(
+  clients: number,
+  count: number,
+  request: (i: number) => Promise<number>,
+  probe: CpuProbe = {},
+) {
+  await measureConcurrently(clients, Math.max(clients * 10, Math.round(count / 2)), request, probe);
+  return measureConcurrently(clients, count, request, probe);
+}
+
+/** The lines a bench prints for one case: the bare statement, the same over HTTP, and their ratio. */
+export function describeCase(title: string, unit: string, bare: Measurement, http: Measurement): string {
+  const ratio = Math.round((100 * http.perSecond) / bare.perSecond);
+  return `${title}:
+  bare query: p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.perSecond} ${unit}/s; CPU per request ${bare.cpu.here} ms here, ${bare.cpu.machine} ms machine
+  over HTTP:  p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.perSecond} ${unit}/s (${ratio}% of bare); CPU per request ${http.cpu.here} ms here (the clients), ${http.cpu.server} ms server, ${http.cpu.machine} ms machine`;
+}
+
+/** CPU time so far in ms: this process's, the server process's, and the machine's busy time over every core. */
+function cpuReadings(probe: CpuProbe) {
+  const own = process.cpuUsage();
+  return {
+    here: (own.user + own.system) / 1000,
+    server: probe.serverPid ? processCpuMs(probe.serverPid) : 0,
+    machine: machineBusyMs(),
+  };
+}
+
+// Linux's /proc counts in clock ticks of 10 ms; elsewhere these read 0 and the bench prints zeros.
+const MS_PER_TICK = 10;
+
+function processCpuMs(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+  } catch {
+    return 0;
+  }
+}
+
+function machineBusyMs(): number {
+  try {
+    const [total] = readFileSync('/proc/stat', 'utf8').split('\n');
+    const ticks = (total ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
+    // user nice system idle iowait irq softirq steal: all but idle and iowait is busy.
+    const waiting = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return (ticks.reduce((sum, t) => sum + t, 0) - waiting) * MS_PER_TICK;
+  } catch {
+    return 0;
+  }
 }
 
 // node:http with kept-alive connections, not fetch: fetch's own CPU per call (about as much as a small
-// request costs the server) would be spent on the server's two cores and counted against it.
+// request costs the server) would be spent on the machine's two cores and counted against the server.
+// (undici measured the same as node:http here: the sockets' system calls, not the client code, are most
+// of a client's CPU.)
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /**
@@ -118,5 +184,62 @@ export function getJson<T>(url: string, token: string): Promise<T> {
       },
     );
     request.on('error', reject);
+  });
+}
+
+/**
+ * The server for the HTTP half of a bench. On PostgreSQL it is the server as users run it
+ * (apps/server/src/main.ts) in a process of its own, with `env`: the clients and the bare statements run
+ * in this process and would otherwise take turns with it on one thread, which no deployment does. On
+ * PGlite, whose database lives in this process, `app` listens here. `serverPid` is for the CPU figures.
+ */
+export async function serveOverHttp(
+  app: FastifyInstance,
+  databaseUrl: string | undefined,
+  env: Record<string, string>,
+): Promise<{ address: string; serverPid?: number | undefined; stop(): Promise<void> }> {
+  if (!databaseUrl) {
+    // The bench closes `app` itself.
+    return { address: await app.listen({ port: 0, host: '127.0.0.1' }), stop: async () => {} };
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the server process exited (${code})`))),
+  );
+  exited.catch(() => {});
+  const address = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    const healthy = await Promise.race([
+      fetch(`${address}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      ),
+      exited,
+    ]);
+    if (healthy) break;
+    if (tries >= 300) throw new Error('the server process did not answer /api/health within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { address, serverPid: child.pid, stop };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
 }

@@ -1,10 +1,12 @@
 // Patient keyword search (GET patients/) over 200,000 patients in 100 establishments, two ways, each with
 // 10 concurrent clients: bare (the module's one statement, listPatients with its audit rows, run through
 // the database pool in this process) and over HTTP (the real server on a port, signed in, with its access
-// checks). Prints p50, p99 and requests per second of each and the ratio; asserts nothing.
+// checks). Prints p50, p99 and requests per second of each, the ratio, and the CPU time per request of this
+// process, of the server and of the whole machine; asserts nothing.
 //
-// On embedded PGlite (one query at a time) by default; on PostgreSQL with BENCH_DATABASE_URL, where it
-// creates a database of its own beside the one named, and drops it (and its runtime role) afterwards.
+// On embedded PGlite (one query at a time) by default, with the server in this process; on PostgreSQL
+// with BENCH_DATABASE_URL, where it creates a database of its own beside the one named (and drops it and
+// its runtime role afterwards) and runs the server in a process of its own (serveOverHttp).
 import { sql } from 'drizzle-orm';
 import { PatientListQuerySchema } from '@referrals/domain/patients/patient-schemas';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -24,6 +26,8 @@ import {
   settleAfterLoad,
   getJson,
   measureWarm,
+  describeCase,
+  serveOverHttp,
 } from './bench-support.ts';
 
 const patientCount = Number(process.env.BENCH_PATIENTS ?? 200_000);
@@ -41,10 +45,13 @@ try {
   await migrateDatabase(owner);
   const email = await generate(owner);
   runtime = await openRuntimeDatabase(owner);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_PASSWORD: password });
+  const serverEnv = { LOG_LEVEL: 'silent', DEMO_PASSWORD: password, PUBLIC_URL: 'http://referrals.bench' };
+  const config = loadConfig(serverEnv);
+  // `app` signs the bench's user in here; the HTTP half reaches `server`.
   const app = await buildApp(config, { database: runtime });
+  const server = await serveOverHttp(app, benchUrl, serverEnv);
   try {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { address } = server;
     const signIn = await new SignInClient(app).signIn(email, password);
     const token = String(signIn.json<{ access_token: string }>().access_token);
     const [user] = await queryRows<{ id: string }>(
@@ -91,14 +98,24 @@ try {
         const query = PatientListQuerySchema.parse({ keyword: keyword(i), page: page(i) });
         return (await listPatients(runtime!.db, caller, query, actor)).count;
       });
-      const http = await measureWarm(clients, searchesPerCase, async (i) => {
-        const query = new URLSearchParams({ keyword: keyword(i), page: page(i) });
-        return (await getJson<{ count: number }>(`${address}/api/patients/?${query.toString()}`, token))
-          .count;
-      });
-      console.log(`patient search, ${name} (${runtime.kind}, ${clients} clients, ${bare.matches} matches on average):
-  bare query: p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.perSecond} searches/s
-  over HTTP:  p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.perSecond} searches/s (${Math.round((100 * http.perSecond) / bare.perSecond)}% of bare)`);
+      const http = await measureWarm(
+        clients,
+        searchesPerCase,
+        async (i) => {
+          const query = new URLSearchParams({ keyword: keyword(i), page: page(i) });
+          return (await getJson<{ count: number }>(`${address}/api/patients/?${query.toString()}`, token))
+            .count;
+        },
+        server,
+      );
+      console.log(
+        describeCase(
+          `patient search, ${name} (${runtime.kind}, ${clients} clients, ${bare.matches} matches on average)`,
+          'searches',
+          bare,
+          http,
+        ),
+      );
     }
     const plan = await queryRows<{ 'QUERY PLAN': string }>(
       owner.db,
@@ -110,6 +127,7 @@ try {
     );
     console.log(`plan (two words): ${plan.map((r) => r['QUERY PLAN'].trim()).join(' | ')}`);
   } finally {
+    await server.stop();
     await app.close();
   }
 } finally {

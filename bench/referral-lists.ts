@@ -2,12 +2,12 @@
 // with 10 concurrent clients: bare (the module's one statement, listReferrals, run through the database
 // pool in this process, audit rows included) and over HTTP (the real server on a port, signed in, with
 // its access checks). Cases: (a) the inbox `new` list, pages 1 to 3; (b) a patient-name search of the
-// inbox. Prints p50, p99 and requests per second of each, the ratio, and the plan of the inbox page;
-// asserts nothing.
+// inbox. Prints p50, p99 and requests per second of each, the ratio, the CPU time per request (this
+// process, the server, the machine) and the plan of the inbox page; asserts nothing.
 //
-// On embedded PGlite by default (slow to generate; BENCH_REFERRALS makes it smaller); on PostgreSQL with
-// BENCH_DATABASE_URL, where it creates a database of its own beside the one named and drops it afterwards
-// (BENCH_KEEP=1 keeps it).
+// On embedded PGlite by default (slow to generate; BENCH_REFERRALS makes it smaller), with the server in
+// this process; on PostgreSQL with BENCH_DATABASE_URL, where it creates a database of its own beside the
+// one named and drops it afterwards (BENCH_KEEP=1 keeps it), and runs the server in a process of its own.
 import { sql } from 'drizzle-orm';
 import { ReferralListQuerySchema } from '@referrals/domain/referrals/referral-list-schemas';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -27,6 +27,8 @@ import {
   settleAfterLoad,
   getJson,
   measureWarm,
+  describeCase,
+  serveOverHttp,
 } from './bench-support.ts';
 
 const referralCount = Number(process.env.BENCH_REFERRALS ?? 1_000_000);
@@ -44,10 +46,13 @@ try {
   await migrateDatabase(owner);
   const email = await generate(owner);
   runtime = await openRuntimeDatabase(owner);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_PASSWORD: password });
+  const serverEnv = { LOG_LEVEL: 'silent', DEMO_PASSWORD: password, PUBLIC_URL: 'http://referrals.bench' };
+  const config = loadConfig(serverEnv);
+  // `app` signs the bench's user in here; the HTTP half reaches `server`.
   const app = await buildApp(config, { database: runtime });
+  const server = await serveOverHttp(app, benchUrl, serverEnv);
   try {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { address } = server;
     const signIn = await new SignInClient(app).signIn(email, password);
     const token = String(signIn.json<{ access_token: string }>().access_token);
     const [user] = await queryRows<{ id: string }>(
@@ -79,17 +84,28 @@ try {
         const query = ReferralListQuerySchema.parse(params(i));
         return (await listReferrals(runtime!.db, { caller, actor, query })).count;
       });
-      const http = await measureWarm(clients, requestsPerCase, async (i) => {
-        const query = new URLSearchParams(params(i));
-        return (await getJson<{ count: number }>(`${address}/api/referrals/?${query.toString()}`, token))
-          .count;
-      });
-      console.log(`referral list, ${name} (${runtime.kind}, ${clients} clients, ${bare.matches} matches on average):
-  bare query: p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.perSecond} requests/s
-  over HTTP:  p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.perSecond} requests/s (${Math.round((100 * http.perSecond) / bare.perSecond)}% of bare)`);
+      const http = await measureWarm(
+        clients,
+        requestsPerCase,
+        async (i) => {
+          const query = new URLSearchParams(params(i));
+          return (await getJson<{ count: number }>(`${address}/api/referrals/?${query.toString()}`, token))
+            .count;
+        },
+        server,
+      );
+      console.log(
+        describeCase(
+          `referral list, ${name} (${runtime.kind}, ${clients} clients, ${bare.matches} matches on average)`,
+          'requests',
+          bare,
+          http,
+        ),
+      );
     }
     await explainInbox(owner, caller.current.establishment.id);
   } finally {
+    await server.stop();
     await app.close();
   }
 } finally {

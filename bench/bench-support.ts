@@ -88,7 +88,11 @@ export async function measureConcurrently(
     p99: at(0.99),
     perSecond: Math.round(count / seconds),
     matches: Math.round(matches / count),
-    cpu: { here: perRequest('here'), server: perRequest('server'), machine: perRequest('machine') },
+    cpu: {
+      here: perRequest('here'),
+      server: probe.serverPid ? perRequest('server') : undefined,
+      machine: perRequest('machine'),
+    },
   };
 }
 
@@ -112,9 +116,13 @@ export async function measureWarm(
 /** The lines a bench prints for one case: the bare statement, the same over HTTP, and their ratio. */
 export function describeCase(title: string, unit: string, bare: Measurement, http: Measurement): string {
   const ratio = Math.round((100 * http.perSecond) / bare.perSecond);
+  const httpCpu =
+    http.cpu.server === undefined
+      ? `${http.cpu.here} ms here (server and clients)`
+      : `${http.cpu.here} ms here (the clients), ${http.cpu.server} ms server`;
   return `${title}:
   bare query: p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.perSecond} ${unit}/s; CPU per request ${bare.cpu.here} ms here, ${bare.cpu.machine} ms machine
-  over HTTP:  p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.perSecond} ${unit}/s (${ratio}% of bare); CPU per request ${http.cpu.here} ms here (the clients), ${http.cpu.server} ms server, ${http.cpu.machine} ms machine`;
+  over HTTP:  p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.perSecond} ${unit}/s (${ratio}% of bare); CPU per request ${httpCpu}, ${http.cpu.machine} ms machine`;
 }
 
 /** CPU time so far in ms: this process's, the server process's, and the machine's busy time over every core. */

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION, UPLOAD_MAX_BYTES } from '@referrals/domain/constants';
@@ -10,6 +9,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { registerNotFound, trackRoutes, type RouteTable } from './http/not-found.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { loggerOptions, type LogDestination } from './logging.ts';
 import { registerIdentity } from './modules/auth/identity-plugin.ts';
 import { staffRoutes } from './modules/admin/staff-routes.ts';
@@ -98,7 +98,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     done(null, payload);
   });
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -119,5 +119,8 @@ describe('API conventions: every answer from /api/ is JSON in the documented sha
     // Only the app's own blobs (the print view's letter) may be framed.
     expect(res.headers['content-security-policy']).toContain("frame-src 'self' blob:");
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/no-such-thing/' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });

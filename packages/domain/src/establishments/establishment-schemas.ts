@@ -196,6 +196,7 @@ export const EstablishmentWriteSchema = z
     allows_cpl_and_shared_outbox_access: z.boolean().default(false),
     case_conferences_enabled: z.boolean().default(false),
     sms_enabled: z.boolean().default(false),
+    digital_ordering: z.boolean().default(false),
     services: z.array(ServiceTypeSchema).default([]),
     health_organisation_network: optionalText(40),
   })

@@ -284,6 +284,7 @@ describe('creating, changing and deleting establishments', () => {
           is_approved: false,
           services: ['ADULT', 'CY'],
           health_organisation_network: 'SESLHD',
+          digital_ordering: true,
         }),
       );
       expect(res.statusCode).toBe(200);
@@ -292,6 +293,7 @@ describe('creating, changing and deleting establishments', () => {
         is_approved: true,
         services: ['ADULT', 'CY'],
         health_organisation_network: 'SESLHD',
+        digital_ordering: true,
       });
       const row = await rowOf(practice.id);
       expect(row?.version).toBe(practice.version + 1);
@@ -299,7 +301,9 @@ describe('creating, changing and deleting establishments', () => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.action, 'establishment.update'), eq(auditLog.resource_id, practice.id)));
-      expect(audit?.detail).toMatchObject({ changed: expect.arrayContaining(['name', 'services']) });
+      expect(audit?.detail).toMatchObject({
+        changed: expect.arrayContaining(['name', 'services', 'digital_ordering']),
+      });
     });
 
     it('does not change the type, and validates like POST', async () => {

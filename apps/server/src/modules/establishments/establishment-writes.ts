@@ -43,6 +43,7 @@ function writableColumns(input: EstablishmentWrite) {
     allows_cpl_and_shared_outbox_access: input.allows_cpl_and_shared_outbox_access,
     case_conferences_enabled: input.case_conferences_enabled,
     sms_enabled: input.sms_enabled,
+    digital_ordering: input.digital_ordering,
     services: [...new Set(input.services)],
     health_organisation_network: input.health_organisation_network ?? null,
   };

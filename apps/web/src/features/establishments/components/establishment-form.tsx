@@ -41,6 +41,12 @@ export const ESTABLISHMENT_FLAGS = [
     description: 'Referrals received here can open a case conference.',
   },
   { name: 'sms_enabled', label: 'SMS', description: 'Patients can be sent SMS messages about referrals.' },
+  {
+    name: 'digital_ordering',
+    label: 'Digital medication orders',
+    description:
+      'Referrals sent here include a medication order: the medicines, a start date and a duration.',
+  },
 ] as const satisfies readonly { name: keyof EstablishmentWriteInput; label: string; description: string }[];
 
 const FIELDS = [

@@ -47,6 +47,7 @@ describe('managing an establishment (spec sections 3 Establishment, 6 Rules, 7)'
     const form = screen.getByRole('form', { name: 'Details of Bayside Family Clinic' });
     await user.click(within(form).getByRole('switch', { name: /Case conferences/ }));
     await user.click(within(form).getByRole('switch', { name: /SMS/ }));
+    await user.click(within(form).getByRole('switch', { name: /Digital medication orders/ }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await within(form).findByText(POSTCODE_MESSAGE)).toBeDefined();
     expect(api.callsTo('PUT /api/establishments/bayside/')[0]?.body).toMatchObject({
@@ -54,6 +55,7 @@ describe('managing an establishment (spec sections 3 Establishment, 6 Rules, 7)'
       type: 'CL',
       case_conferences_enabled: true,
       sms_enabled: true,
+      digital_ordering: true,
       accepts_join_requests: true,
       services: ['ADULT'],
     });

@@ -146,7 +146,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
 /**
  * PGlite's one session listens for the life of the database, so its feed is always live. It tells of a
  * change in a microtask queued while reading the committing statement's answer, so before the write's
- * promise resolves (database.test.ts proves it), as a pooled PostgreSQL connection does.
+ * promise resolves (caller-changes.test.ts proves it), as a pooled PostgreSQL connection does.
  */
 async function listenOnPglite(client: PGlite): Promise<CallerChangeFeed> {
   const feed = callerChangeFeed();

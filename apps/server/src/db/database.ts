@@ -7,6 +7,13 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { isConnectionLost } from './connection-lost.ts';
+import {
+  CALLER_CHANGES_CHANNEL,
+  callerChangeFeed,
+  listenForCallerChanges,
+  type CallerChangeFeed,
+  type CallerChanges,
+} from './caller-changes.ts';
 
 /** The one query layer: the same drizzle API over embedded PGlite and a PostgreSQL server. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -23,6 +30,8 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Answers whether the database takes a trivial query; used by /api/health. */
   ping(): Promise<boolean>;
+  /** Changes to what a session check reads, committed by any process (caller-changes.ts). */
+  callerChanges: CallerChanges;
   /**
    * The same database, signed in as another role (the server's runtime role, runtime-role.ts): a pool of
    * its own on PostgreSQL. PGlite has a single session, which takes the role over, so this handle then
@@ -33,6 +42,11 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseLogin = { role: string; password: string };
+
+/** pg-pool awaits the promise `onConnect` returns before it hands the new connection out; @types/pg says void. */
+type PoolConfigAwaitingConnect = Omit<pg.PoolConfig, 'onConnect'> & {
+  onConnect: (client: pg.ClientBase) => Promise<void>;
+};
 
 export type DatabaseOptions = {
   /** A PostgreSQL server; without it, embedded PGlite. */
@@ -57,19 +71,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options);
 }
 
-async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
+async function openPostgres(
+  url: string,
+  options: DatabaseOptions,
+  signedInFrom?: CallerChanges,
+): Promise<DatabaseHandle> {
+  const feed = callerChangeFeed();
+  const config: PoolConfigAwaitingConnect = {
     connectionString: url,
     max: options.poolSize ?? 10,
     statement_timeout: options.statementTimeoutMs ?? 15_000,
     idle_in_transaction_session_timeout: (options.statementTimeoutMs ?? 15_000) * 2,
     connectionTimeoutMillis: 10_000,
-  });
+    onConnect: (client) => listenForCallerChanges(client, feed),
+  };
+  const pool = new pg.Pool(config);
   // Without a listener, a client's error (database restart, failover, pg_terminate_backend) crashes the
   // process: the pool listens to idle clients, and this listens to every client for its whole life,
-  // including while a request has it checked out between two statements.
+  // including while a request has it checked out between two statements. (While `onConnect` runs, before
+  // this, the pool's own listener is attached.)
   pool.on('error', (error) => options.onPoolError?.(error));
   pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+  // What the handle it signed in from hears is passed on too: a write through it (the owner's, in tests
+  // and tools) is then forgotten here before the write returns, not a few milliseconds later. Its gaps do
+  // not matter: this pool's own listening connections already hear every change.
+  const unsubscribe = signedInFrom?.subscribe({ changed: feed.changed, reset: () => undefined });
   pool.query = retryReadOnce(pool.query.bind(pool)) as typeof pool.query;
   const db = drizzlePg({ client: pool });
   db.transaction = retryUnbegunTransaction(db.transaction.bind(db)) as typeof db.transaction;
@@ -77,8 +103,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     db,
     kind: 'postgres',
     ping: () => ping(() => pool.query('select 1')),
-    signInAs: (login) => openPostgres(urlSignedInAs(url, login), options),
-    close: () => pool.end(),
+    callerChanges: feed.changes,
+    signInAs: (login) => openPostgres(urlSignedInAs(url, login), options, feed.changes),
+    close() {
+      unsubscribe?.();
+      return pool.end();
+    },
   };
   // Fail at start-up, not at the first request, when the server cannot be reached.
   await pool.query('select 1');
@@ -93,19 +123,36 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const client = await PGlite.create(dir && !dir.startsWith('memory://') ? dir : undefined, {
     ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
   });
+  const feed = await listenOnPglite(client);
   const handle: DatabaseHandle = {
     db: drizzlePglite({ client }),
     kind: 'pglite',
     ping: () => ping(() => client.query('select 1')),
+    callerChanges: feed.changes,
     async signInAs(login) {
       // PGlite's one session belongs to its superuser: the role applies to every later statement, but
       // SQL could RESET it, which only a PostgreSQL server's separate login rules out (docs/security.md).
       await client.exec(`set role ${quoteIdentifier(login.role)}`);
       return handle;
     },
-    close: () => client.close(),
+    async close() {
+      if (feed.changes.live()) feed.listeningStopped();
+      await client.close();
+    },
   };
   return handle;
+}
+
+/**
+ * PGlite's one session listens for the life of the database, so its feed is always live. It tells of a
+ * change in a microtask queued while reading the committing statement's answer, so before the write's
+ * promise resolves (caller-changes.test.ts proves it), as a pooled PostgreSQL connection does.
+ */
+async function listenOnPglite(client: PGlite): Promise<CallerChangeFeed> {
+  const feed = callerChangeFeed();
+  await client.listen(CALLER_CHANGES_CHANNEL, feed.changed);
+  feed.listeningStarted();
+  return feed;
 }
 
 /**

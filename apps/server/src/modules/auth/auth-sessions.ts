@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SESSION_INACTIVITY_TIMEOUT_MS } from '@referrals/domain/constants';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Database, DatabaseHandle, Queryable } from '../../db/database.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/people.ts';
 import { callerAccountColumns, type CallerAccount } from '../tenancy/caller.ts';
+import { SessionCheckCache } from './session-check-cache.ts';
 
 // Writing the activity time on every call would turn each read into a write; a few seconds of slack
 // in an inactivity limit of minutes changes nothing a user could notice.
@@ -52,13 +53,37 @@ function sessionCheckOf(db: Database) {
 }
 
 /**
+ * The statement's round trip was most of a signed-in call's cost on a small machine, so each database
+ * handle remembers its rows; the database announces every change to them (session-check-cache.ts).
+ */
+const rememberedChecks = new WeakMap<DatabaseHandle, SessionCheckCache>();
+export function rememberedChecksOf(database: DatabaseHandle): SessionCheckCache {
+  let cache = rememberedChecks.get(database);
+  if (!cache)
+    rememberedChecks.set(database, (cache = new SessionCheckCache({ changes: database.callerChanges })));
+  return cache;
+}
+
+/**
  * Whether the session may still be used: not ended, and not idle longer than the user's session_expiry
  * minutes (30 by default, spec section 9). A usable session counts this moment as activity. It reads the
- * user row's part the caller's access needs (tenancy/caller.ts) in the same query.
+ * user row's part the caller's access needs (tenancy/caller.ts) in the same query, or remembers what it
+ * read last for the session while nothing it read has changed.
  */
-export async function checkSession(db: Database, grantId: string, now = new Date()): Promise<SessionCheck> {
-  const [row] = await sessionCheckOf(db).execute({ grantId });
-  if (!row) return { ok: false, reason: 'unknown' };
+export async function checkSession(
+  database: DatabaseHandle,
+  grantId: string,
+  now = new Date(),
+): Promise<SessionCheck> {
+  const db = database.db;
+  const remembered = rememberedChecksOf(database);
+  let row = remembered.recall(grantId);
+  if (!row) {
+    const readSince = remembered.beforeRead();
+    [row] = await sessionCheckOf(db).execute({ grantId });
+    if (!row) return { ok: false, reason: 'unknown' };
+    remembered.remember(grantId, row, readSince);
+  }
   if (row.endedAt) return { ok: false, reason: 'ended', userId: row.userId };
   const limitMs = row.expiryMinutes ? row.expiryMinutes * 60_000 : SESSION_INACTIVITY_TIMEOUT_MS;
   const idleMs = now.getTime() - row.lastActivity.getTime();

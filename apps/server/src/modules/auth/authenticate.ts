@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notAuthenticated } from '../../http/api-errors.ts';
-import type { Database } from '../../db/database.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
 import { checkSession, startSession } from './auth-sessions.ts';
 import type { CallerAccount } from '../tenancy/caller.ts';
 import { revokeSignIn } from './revoke-sign-in.ts';
@@ -34,16 +34,17 @@ const sessionEnded = () => new ApiError(401, { detail: 'Your session has ended. 
  * The preHandler for every signed-in route: a valid access token, and a session that has neither ended nor
  * gone idle longer than the user's session expiry. Anything else is a 401.
  */
-export function createAuthenticate(db: Database, verifier: TokenVerifier) {
+export function createAuthenticate(database: DatabaseHandle, verifier: TokenVerifier) {
+  const db = database.db;
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw notAuthenticated();
     const token = await verifier.verify(header.slice('Bearer '.length).trim());
     if (!token) throw invalidToken();
-    let session = await checkSession(db, token.sessionKey);
+    let session = await checkSession(database, token.sessionKey);
     if (!session.ok && session.reason === 'unknown' && verifier.startsSessions) {
       await startSession(db, token.sessionKey, token.userId, request.ip);
-      session = await checkSession(db, token.sessionKey);
+      session = await checkSession(database, token.sessionKey);
     }
     if (!session.ok) {
       if (session.reason === 'inactive') await revokeSignIn(db, token.sessionKey);

@@ -39,7 +39,7 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
   if (external) {
     app.decorate(
       'authenticate',
-      createAuthenticate(app.database.db, externalTokenVerifier(app.database.db, external)),
+      createAuthenticate(app.database, externalTokenVerifier(app.database.db, external)),
     );
     return;
   }
@@ -64,7 +64,7 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
   registerTokenRoute(app, provider);
   app.decorate(
     'authenticate',
-    createAuthenticate(app.database.db, rememberVerifiedTokens(builtInTokenVerifier(urls, keys.signingKey))),
+    createAuthenticate(app.database, rememberVerifiedTokens(builtInTokenVerifier(urls, keys.signingKey))),
   );
   registerUserinfoRoute(app);
   registerAuthorizationServerMetadata(app, urls.issuer);

@@ -47,7 +47,9 @@ export function registerTokenRoute(app: FastifyInstance, provider: Provider): vo
 
     if (isRefresh && body.refresh_token) {
       const refreshToken = await provider.RefreshToken.find(body.refresh_token);
-      const check = refreshToken?.grantId ? await checkSession(db, refreshToken.grantId) : undefined;
+      const check = refreshToken?.grantId
+        ? await checkSession(app.database, refreshToken.grantId)
+        : undefined;
       if (refreshToken?.grantId && check && !check.ok) {
         await revokeSignIn(db, refreshToken.grantId);
         return invalidGrant(reply, 'The session has ended. Please sign in again.');
@@ -74,7 +76,7 @@ export function registerTokenRoute(app: FastifyInstance, provider: Provider): vo
 
     const claims = decodeJwt(String(json.access_token));
     if (typeof claims.gid === 'string' && typeof claims.sub === 'string') {
-      if (isRefresh) await checkSession(db, claims.gid);
+      if (isRefresh) await checkSession(app.database, claims.gid);
       else await startSession(db, claims.gid, claims.sub, request.ip);
     }
     if (!fromBrowser(request)) return reply.header('cache-control', 'no-store').send(json);

@@ -50,17 +50,25 @@ export async function settleAfterLoad(database: DatabaseHandle, tables: readonly
 /** Where the CPU time of a run went: this process's, the server process's (when it has its own), the machine's. */
 export type CpuProbe = { serverPid?: number | undefined };
 
+/** One timed run: each request's time in ms, the run's length, what the requests found, and CPU in ms. */
+type Run = {
+  timings: number[];
+  seconds: number;
+  matches: number;
+  cpu: { here: number; server: number; machine: number };
+};
+
 /**
- * Runs `count` requests from `clients` concurrent loops; p50 and p99 in ms, requests per second, the
- * average of what each request returned (the matches it found), and the CPU time per request in ms of this
- * process, of the server process (`probe.serverPid`) and of the whole machine (every core).
+ * Runs `count` requests from `clients` concurrent loops, numbering them from `first`; `request` returns
+ * what it found (the matches), which the figures average.
  */
-export async function measureConcurrently(
+async function timeRun(
   clients: number,
   count: number,
   request: (i: number) => Promise<number>,
-  probe: CpuProbe = {},
-) {
+  probe: CpuProbe,
+  first = 0,
+): Promise<Run> {
   const timings: number[] = [];
   let next = 0;
   let matches = 0;
@@ -69,7 +77,7 @@ export async function measureConcurrently(
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (next < count) {
-        const i = next++;
+        const i = first + next++;
         const begun = performance.now();
         // Not `matches += await ...`: that reads `matches` before the await and loses the others' counts.
         const found = await request(i);
@@ -80,37 +88,71 @@ export async function measureConcurrently(
   );
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuReadings(probe);
-  const perRequest = (key: keyof typeof cpuAfter) => ((cpuAfter[key] - cpuBefore[key]) / count).toFixed(2);
-  timings.sort((a, b) => a - b);
-  const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]?.toFixed(1);
   return {
-    p50: at(0.5),
-    p99: at(0.99),
-    perSecond: Math.round(count / seconds),
-    matches: Math.round(matches / count),
+    timings,
+    seconds,
+    matches,
     cpu: {
-      here: perRequest('here'),
-      server: probe.serverPid ? perRequest('server') : undefined,
-      machine: perRequest('machine'),
+      here: cpuAfter.here - cpuBefore.here,
+      server: cpuAfter.server - cpuBefore.server,
+      machine: cpuAfter.machine - cpuBefore.machine,
     },
   };
 }
 
-export type Measurement = Awaited<ReturnType<typeof measureConcurrently>>;
+/**
+ * The figures of runs taken together: p50 and p99 in ms, requests per second, the average matches, and
+ * the CPU time per request in ms of this process, of the server process (when it has its own) and of the
+ * whole machine (every core).
+ */
+function summarise(runs: Run[], probe: CpuProbe) {
+  const timings = runs.flatMap((run) => run.timings).sort((a, b) => a - b);
+  const count = timings.length;
+  const total = (pick: (run: Run) => number) => runs.reduce((sum, run) => sum + pick(run), 0);
+  const perRequest = (pick: (run: Run) => number) => (total(pick) / count).toFixed(2);
+  const at = (q: number) => timings[Math.min(count - 1, Math.floor(q * count))]?.toFixed(1);
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    perSecond: Math.round(count / total((run) => run.seconds)),
+    matches: Math.round(total((run) => run.matches) / count),
+    cpu: {
+      here: perRequest((run) => run.cpu.here),
+      server: probe.serverPid ? perRequest((run) => run.cpu.server) : undefined,
+      machine: perRequest((run) => run.cpu.machine),
+    },
+  };
+}
+
+export type Measurement = ReturnType<typeof summarise>;
+
+const ROUNDS = 4;
 
 /**
- * measureConcurrently after an unmeasured round of half as many requests (at least `clients` * 10): the
- * figures of a warm server, whose code is compiled, whose connections are open and whose statements are
- * prepared on each of them. A round of 100 left the first case's HTTP figures a third below the later ones.
+ * The bare statement and the same over HTTP, `count` requests each, from `clients` concurrent loops. First
+ * an unmeasured run of each (half as many, at least `clients` * 10): a warm server, whose code is compiled,
+ * whose connections are open and whose statements are prepared on each of them. Then the two take turns
+ * over four rounds, so that both are measured across the same stretch of time: on a shared machine the
+ * figures drift by a fifth within a minute, which measured one after the other put into the ratio.
  */
-export async function measureWarm(
+export async function compareBareAndHttp(
   clients: number,
   count: number,
-  request: (i: number) => Promise<number>,
-  probe: CpuProbe = {},
-) {
-  await measureConcurrently(clients, Math.max(clients * 10, Math.round(count / 2)), request, probe);
-  return measureConcurrently(clients, count, request, probe);
+  bare: (i: number) => Promise<number>,
+  http: (i: number) => Promise<number>,
+  probe: CpuProbe,
+): Promise<{ bare: Measurement; http: Measurement }> {
+  const warmUp = Math.max(clients * 10, Math.round(count / 2));
+  await timeRun(clients, warmUp, bare, {});
+  await timeRun(clients, warmUp, http, {});
+  const perRound = Math.ceil(count / ROUNDS);
+  const bareRuns: Run[] = [];
+  const httpRuns: Run[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    bareRuns.push(await timeRun(clients, perRound, bare, {}, round * perRound));
+    httpRuns.push(await timeRun(clients, perRound, http, probe, round * perRound));
+  }
+  return { bare: summarise(bareRuns, {}), http: summarise(httpRuns, probe) };
 }
 
 /** The lines a bench prints for one case: the bare statement, the same over HTTP, and their ratio. */

@@ -25,7 +25,7 @@ import {
   dropBenchDatabase,
   settleAfterLoad,
   getJson,
-  measureWarm,
+  compareBareAndHttp,
   describeCase,
   serveOverHttp,
 } from './bench-support.ts';
@@ -33,7 +33,7 @@ import {
 const patientCount = Number(process.env.BENCH_PATIENTS ?? 200_000);
 const establishmentCount = 100;
 const clients = 10;
-const searchesPerCase = Number(process.env.BENCH_RUNS ?? 1_000);
+const searchesPerCase = Number(process.env.BENCH_RUNS ?? 2_000);
 const password = 'bench-password';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -94,13 +94,13 @@ try {
     ];
     const page = (i: number) => String(1 + (i % 3));
     for (const { name, keyword } of cases) {
-      const bare = await measureWarm(clients, searchesPerCase, async (i) => {
-        const query = PatientListQuerySchema.parse({ keyword: keyword(i), page: page(i) });
-        return (await listPatients(runtime!.db, caller, query, actor)).count;
-      });
-      const http = await measureWarm(
+      const { bare, http } = await compareBareAndHttp(
         clients,
         searchesPerCase,
+        async (i) => {
+          const query = PatientListQuerySchema.parse({ keyword: keyword(i), page: page(i) });
+          return (await listPatients(runtime!.db, caller, query, actor)).count;
+        },
         async (i) => {
           const query = new URLSearchParams({ keyword: keyword(i), page: page(i) });
           return (await getJson<{ count: number }>(`${address}/api/patients/?${query.toString()}`, token))

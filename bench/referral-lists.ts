@@ -26,7 +26,7 @@ import {
   dropBenchDatabase,
   settleAfterLoad,
   getJson,
-  measureWarm,
+  compareBareAndHttp,
   describeCase,
   serveOverHttp,
 } from './bench-support.ts';
@@ -35,7 +35,7 @@ const referralCount = Number(process.env.BENCH_REFERRALS ?? 1_000_000);
 const patientCount = Math.max(1_000, Math.round(referralCount / 5));
 const establishmentCount = 1_000;
 const clients = 10;
-const requestsPerCase = Number(process.env.BENCH_RUNS ?? 1_000);
+const requestsPerCase = Number(process.env.BENCH_RUNS ?? 2_000);
 const password = 'bench-password';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -80,13 +80,13 @@ try {
       },
     ];
     for (const { name, params } of cases) {
-      const bare = await measureWarm(clients, requestsPerCase, async (i) => {
-        const query = ReferralListQuerySchema.parse(params(i));
-        return (await listReferrals(runtime!.db, { caller, actor, query })).count;
-      });
-      const http = await measureWarm(
+      const { bare, http } = await compareBareAndHttp(
         clients,
         requestsPerCase,
+        async (i) => {
+          const query = ReferralListQuerySchema.parse(params(i));
+          return (await listReferrals(runtime!.db, { caller, actor, query })).count;
+        },
         async (i) => {
           const query = new URLSearchParams(params(i));
           return (await getJson<{ count: number }>(`${address}/api/referrals/?${query.toString()}`, token))

@@ -47,7 +47,7 @@ export async function settleAfterLoad(database: DatabaseHandle, tables: readonly
   await database.db.execute(sql`checkpoint`);
 }
 
-/** Where the CPU time of a run went: this process's, the server process's (when it has its own), the machine's. */
+/** The server's process, when it has one of its own, whose CPU time the HTTP figures then report apart. */
 export type CpuProbe = { serverPid?: number | undefined };
 
 /** One timed run: each request's time in ms, the run's length, what the requests found, and CPU in ms. */
@@ -262,6 +262,7 @@ export async function serveOverHttp(
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`the server process exited (${code})`))),
   );
+  // stop() ends the process too, when nothing waits on this any more: not an error then.
   exited.catch(() => {});
   const address = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {

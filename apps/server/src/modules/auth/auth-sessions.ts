@@ -56,11 +56,15 @@ function sessionCheckOf(db: Database) {
  * The statement's round trip was most of a signed-in call's cost on a small machine, so each database
  * handle remembers its rows; the database announces every change to them (session-check-cache.ts).
  */
-const rememberedChecks = new WeakMap<DatabaseHandle, SessionCheckCache>();
-export function rememberedChecksOf(database: DatabaseHandle): SessionCheckCache {
+type SessionCheckRow = Awaited<ReturnType<ReturnType<typeof prepareSessionCheck>['execute']>>[number];
+const rememberedChecks = new WeakMap<DatabaseHandle, SessionCheckCache<SessionCheckRow>>();
+export function rememberedChecksOf(database: DatabaseHandle): SessionCheckCache<SessionCheckRow> {
   let cache = rememberedChecks.get(database);
   if (!cache)
-    rememberedChecks.set(database, (cache = new SessionCheckCache({ changes: database.callerChanges })));
+    rememberedChecks.set(
+      database,
+      (cache = new SessionCheckCache<SessionCheckRow>({ changes: database.callerChanges })),
+    );
   return cache;
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { callerChangeFeed } from '../../db/caller-changes.ts';
-import { SessionCheckCache, type SessionCheckRow } from './session-check-cache.ts';
+import { SessionCheckCache } from './session-check-cache.ts';
 
-const row = (userId: string): SessionCheckRow => ({
+const row = (userId: string) => ({
   userId,
   lastActivity: new Date(),
   endedAt: null,
@@ -20,7 +20,10 @@ const row = (userId: string): SessionCheckRow => ({
 function cacheOnFeed(options: { capacity?: number; clock?: () => number } = {}) {
   const feed = callerChangeFeed();
   feed.listeningStarted();
-  return { feed, cache: new SessionCheckCache({ changes: feed.changes, ...options }) };
+  return {
+    feed,
+    cache: new SessionCheckCache<ReturnType<typeof row>>({ changes: feed.changes, ...options }),
+  };
 }
 
 describe('the remembered session checks', () => {

@@ -1,14 +1,7 @@
 import type { CallerChanges } from '../../db/caller-changes.ts';
-import type { CallerAccount } from '../tenancy/caller.ts';
 
-/** What the session check reads for a grant (auth-sessions.ts). */
-export type SessionCheckRow = {
-  userId: string;
-  lastActivity: Date;
-  endedAt: Date | null;
-  expiryMinutes: number | null;
-  account: CallerAccount;
-};
+/** What the cache needs of a session check's row (auth-sessions.ts reads the rest): whose session it is. */
+type SessionCheckRow = { userId: string };
 
 export type SessionCheckCacheOptions = {
   changes: CallerChanges;
@@ -22,7 +15,7 @@ export type SessionCheckCacheOptions = {
   clock?: () => number;
 };
 
-type Remembered = { row: SessionCheckRow; at: number };
+type Remembered<Row> = { row: Row; at: number };
 
 /**
  * The session check's row per grant, so a repeat call skips the database. It stays true by forgetting on
@@ -30,13 +23,13 @@ type Remembered = { row: SessionCheckRow; at: number };
  * row or employments, or every row when an establishment's type or hospital changes or changes may have
  * gone unheard. It neither answers nor remembers while the changes are not heard.
  */
-export class SessionCheckCache {
+export class SessionCheckCache<Row extends SessionCheckRow> {
   readonly #changes: CallerChanges;
   readonly #capacity: number;
   readonly #maxAgeMs: number;
   readonly #clock: () => number;
   /** In the order remembered, so the first is the one to drop. */
-  readonly #byGrant = new Map<string, Remembered>();
+  readonly #byGrant = new Map<string, Remembered<Row>>();
   readonly #grantsByUser = new Map<string, Set<string>>();
   /**
    * Counts the changes heard. A read that began before one may have read what it replaced (the change can
@@ -53,7 +46,7 @@ export class SessionCheckCache {
   }
 
   /** The remembered row of the grant, if it may be trusted now. */
-  recall(grantId: string): SessionCheckRow | undefined {
+  recall(grantId: string): Row | undefined {
     if (!this.#changes.live()) return undefined;
     const remembered = this.#byGrant.get(grantId);
     if (!remembered) return undefined;
@@ -69,7 +62,7 @@ export class SessionCheckCache {
     return this.#generation;
   }
 
-  remember(grantId: string, row: SessionCheckRow, readSince: number): void {
+  remember(grantId: string, row: Row, readSince: number): void {
     if (readSince !== this.#generation || !this.#changes.live()) return;
     this.#forgetGrant(grantId);
     // Every request of the session shares this row: frozen, a handler that changed it would fail loudly

@@ -50,17 +50,20 @@ export async function settleAfterLoad(database: DatabaseHandle, tables: readonly
 /** The server's process, when it has one of its own, whose CPU time the HTTP figures then report apart. */
 export type CpuProbe = { serverPid?: number | undefined };
 
-/** One timed run: each request's time in ms, the run's length, what the requests found, and CPU in ms. */
+/**
+ * One timed run: each request's time in ms, the run's length, what the requests found (the bare
+ * statement's matches, or the bytes of the HTTP answers), and CPU in ms.
+ */
 type Run = {
   timings: number[];
   seconds: number;
-  matches: number;
+  found: number;
   cpu: { here: number; server: number; machine: number };
 };
 
 /**
  * Runs `count` requests from `clients` concurrent loops, numbering them from `first`; `request` returns
- * what it found (the matches), which the figures average.
+ * what it found, which the figures average.
  */
 async function timeRun(
   clients: number,
@@ -71,7 +74,7 @@ async function timeRun(
 ): Promise<Run> {
   const timings: number[] = [];
   let next = 0;
-  let matches = 0;
+  let foundInAll = 0;
   const cpuBefore = cpuReadings(probe);
   const started = performance.now();
   await Promise.all(
@@ -79,9 +82,9 @@ async function timeRun(
       while (next < count) {
         const i = first + next++;
         const begun = performance.now();
-        // Not `matches += await ...`: that reads `matches` before the await and loses the others' counts.
+        // Not `foundInAll += await ...`: that reads it before the await and loses the others' counts.
         const found = await request(i);
-        matches += found;
+        foundInAll += found;
         timings.push(performance.now() - begun);
       }
     }),
@@ -91,7 +94,7 @@ async function timeRun(
   return {
     timings,
     seconds,
-    matches,
+    found: foundInAll,
     cpu: {
       here: cpuAfter.here - cpuBefore.here,
       server: cpuAfter.server - cpuBefore.server,
@@ -101,7 +104,7 @@ async function timeRun(
 }
 
 /**
- * The figures of runs taken together: p50 and p99 in ms, requests per second, the average matches, and
+ * The figures of runs taken together: p50 and p99 in ms, requests per second, the average found, and
  * the CPU time per request in ms of this process, of the server process (when it has its own) and of the
  * whole machine (every core).
  */
@@ -115,7 +118,7 @@ function summarise(runs: Run[], probe: CpuProbe) {
     p50: at(0.5),
     p99: at(0.99),
     perSecond: Math.round(count / total((run) => run.seconds)),
-    matches: Math.round(total((run) => run.matches) / count),
+    found: Math.round(total((run) => run.found) / count),
     cpu: {
       here: perRequest((run) => run.cpu.here),
       server: probe.serverPid ? perRequest((run) => run.cpu.server) : undefined,
@@ -129,23 +132,49 @@ export type Measurement = ReturnType<typeof summarise>;
 const ROUNDS = 4;
 const WARM_UP_SECONDS = 15;
 
+/** What `compareBareAndHttp` runs: the same search bare and over HTTP. */
+export type BareAndHttp = {
+  clients: number;
+  count: number;
+  /** The i-th request run bare; returns how many it matched (the total of the page). */
+  bare: (i: number) => Promise<number>;
+  /** The i-th request's path and query on the server, whose JSON answer has that total as `count`. */
+  path: (i: number) => string;
+  /** The signed-in caller's access token. */
+  token: string;
+  server: CpuProbe & { address: string };
+};
+
 /**
- * The bare statement and the same over HTTP, `count` requests each, from `clients` concurrent loops. First
- * each runs unmeasured for at least as many requests and at least WARM_UP_SECONDS: a warm server, whose
- * code is compiled, whose connections are open and whose statements are prepared on each of them. The
- * server's CPU per request kept falling for its first 4,000 or so inbox pages (1.7 ms over the first
+ * The bare statement and the same over HTTP, `count` requests each, from `clients` concurrent loops.
+ *
+ * First the HTTP answers are checked against the bare statement: the first `clients` * 2 requests must
+ * find the same totals both ways. The measured HTTP requests then read each answer whole but leave it
+ * compressed and unparsed, as load generators do (wrk, autocannon): the clients stand in for browsers on
+ * other machines, and here their CPU would come out of the two cores the server and PostgreSQL share.
+ * Decompressing and parsing a page of 10 referrals was a third of a client's CPU per request, as much as
+ * the server's compression and serialisation of it together (about 0.1 ms).
+ *
+ * Then each runs unmeasured for at least as many requests and at least WARM_UP_SECONDS: a warm server,
+ * whose code is compiled, whose connections are open and whose statements are prepared on each of them.
+ * The server's CPU per request kept falling for its first 4,000 or so inbox pages (1.7 ms over the first
  * 2,000, 1.0 over the next 1,000, then 0.6 to 0.8 ms, where it stays), which a warm-up of 2,000 measured
  * as if it were the server's. Then the two take turns over four rounds, so that both are measured across
  * the same stretch of time: on a shared machine the figures drift by a fifth within a minute, which
  * measured one after the other put into the ratio.
  */
 export async function compareBareAndHttp(
-  clients: number,
-  count: number,
-  bare: (i: number) => Promise<number>,
-  http: (i: number) => Promise<number>,
-  probe: CpuProbe,
+  run: BareAndHttp,
 ): Promise<{ bare: Measurement; http: Measurement }> {
+  const { clients, count, bare, server } = run;
+  const url = (i: number) => `${server.address}${run.path(i)}`;
+  for (let i = 0; i < clients * 2; i++) {
+    const [expected, answer] = await Promise.all([bare(i), getAnswer(url(i), run.token)]);
+    const found = jsonOf<{ count: number }>(answer).count;
+    if (found !== expected)
+      throw new Error(`${run.path(i)} answered a total of ${found}; the bare statement found ${expected}`);
+  }
+  const http = async (i: number) => (await getAnswer(url(i), run.token)).body.length;
   const perRound = Math.ceil(count / ROUNDS);
   for (const request of [bare, http]) {
     const started = performance.now();
@@ -159,9 +188,9 @@ export async function compareBareAndHttp(
   const httpRuns: Run[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     bareRuns.push(await timeRun(clients, perRound, bare, {}, round * perRound));
-    httpRuns.push(await timeRun(clients, perRound, http, probe, round * perRound));
+    httpRuns.push(await timeRun(clients, perRound, http, server, round * perRound));
   }
-  return { bare: summarise(bareRuns, {}), http: summarise(httpRuns, probe) };
+  return { bare: summarise(bareRuns, {}), http: summarise(httpRuns, server) };
 }
 
 /** The lines a bench prints for one case: the bare statement, the same over HTTP, and their ratio. */
@@ -173,7 +202,7 @@ export function describeCase(title: string, unit: string, bare: Measurement, htt
       : `${http.cpu.here} ms here (the clients), ${http.cpu.server} ms server`;
   return `${title}:
   bare query: p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.perSecond} ${unit}/s; CPU per request ${bare.cpu.here} ms here, ${bare.cpu.machine} ms machine
-  over HTTP:  p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.perSecond} ${unit}/s (${ratio}% of bare); CPU per request ${httpCpu}, ${http.cpu.machine} ms machine`;
+  over HTTP:  p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.perSecond} ${unit}/s (${ratio}% of bare), ${http.found} bytes an answer as sent; CPU per request ${httpCpu}, ${http.cpu.machine} ms machine`;
 }
 
 /** CPU time so far in ms: this process's, the server process's, and the machine's busy time over every core. */
@@ -217,11 +246,11 @@ function machineBusyMs(): number {
 // of a client's CPU.)
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/**
- * GET a signed-in API URL as a browser would (compressed answers accepted) and its JSON; throws on any
- * status but 200.
- */
-export function getJson<T>(url: string, token: string): Promise<T> {
+/** An HTTP answer's body as sent, and how it is encoded (br, gzip or none). */
+type Answer = { body: Buffer; encoding: string | undefined };
+
+/** GET a signed-in API URL as a browser would (compressed answers accepted); throws on any status but 200. */
+function getAnswer(url: string, token: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       url,
@@ -231,19 +260,25 @@ export function getJson<T>(url: string, token: string): Promise<T> {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
         response.on('end', () => {
-          const body = Buffer.concat(chunks);
-          const encoding = response.headers['content-encoding'];
-          const text = (
-            encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body
-          ).toString('utf8');
+          const answer = { body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] };
           if (response.statusCode !== 200)
-            reject(new Error(`GET ${url} answered ${response.statusCode}: ${text}`));
-          else resolve(JSON.parse(text) as T);
+            reject(new Error(`GET ${url} answered ${response.statusCode}: ${textOf(answer)}`));
+          else resolve(answer);
         });
       },
     );
     request.on('error', reject);
   });
+}
+
+function textOf({ body, encoding }: Answer): string {
+  const decoded =
+    encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+  return decoded.toString('utf8');
+}
+
+function jsonOf<T>(answer: Answer): T {
+  return JSON.parse(textOf(answer)) as T;
 }
 
 /**

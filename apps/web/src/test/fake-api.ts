@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
 
-/** What a fake route answers: a status and a JSON body, or a function of the request's JSON body. */
+/** What a fake route answers: a status and a JSON body, or a function of the request's JSON body and query. */
 export type FakeAnswer = { status: number; body?: unknown };
-type FakeRoute = FakeAnswer | ((body: unknown) => FakeAnswer);
+type FakeRoute = FakeAnswer | ((body: unknown, query: URLSearchParams) => FakeAnswer);
 
 /** One call the app made, as the fake server saw it. */
 export type FakeCall = {
@@ -39,7 +39,7 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     if (route === undefined) {
       return Promise.reject(new Error(`The fake API has no ${method} ${url.pathname}`));
     }
-    const answer = typeof route === 'function' ? route(body) : route;
+    const answer = typeof route === 'function' ? route(body, url.searchParams) : route;
     return Promise.resolve(
       new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status: answer.status,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../api.ts';
-import { requiredText } from './referral-action-fields.ts';
+import { optionalText, requiredText } from './referral-action-fields.ts';
 
 /**
  * Tags and sticky notes (spec section 3 "Other items attached to a referral", 7 "Sticky notes and tags").
@@ -30,7 +30,10 @@ export type ReferralTag = z.infer<typeof ReferralTagSchema>;
  */
 export const MyReferralTagSchema = z.object({ label: z.string() });
 export type MyReferralTag = z.infer<typeof MyReferralTagSchema>;
-export const MyReferralTagListQuerySchema = PageQuerySchema;
+/** GET referrals/tags/: a page of those labels; `search` keeps the ones containing the text, in any case. */
+export const MyReferralTagListQuerySchema = PageQuerySchema.extend({
+  search: optionalText(REFERRAL_TAG_MAX_LENGTH),
+});
 export type MyReferralTagListQuery = z.infer<typeof MyReferralTagListQuerySchema>;
 export const MyReferralTagPageSchema = pageOf(MyReferralTagSchema);
 

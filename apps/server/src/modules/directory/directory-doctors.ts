@@ -5,6 +5,7 @@ import type { AuState } from '@referrals/domain/establishments/establishment-cod
 import { titles } from '@referrals/domain/people/people-codes';
 import { specialtyCodes } from '@referrals/domain/people/specialty-codes';
 import type { Queryable } from '../../db/database.ts';
+import { escapeLike } from '../../db/like-pattern.ts';
 import { directoryDoctors } from '../../db/schema/patients.ts';
 import { pageWindow } from '../../http/paging.ts';
 import type { Caller } from '../tenancy/caller.ts';
@@ -57,8 +58,6 @@ export function writableColumns(input: DoctorWrite) {
     postcode: input.postcode,
   };
 }
-
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 /** Every word must match the start of the first name, last name or practice name. */
 function keywordCondition(keyword: string | undefined): SQL | undefined {

@@ -13,6 +13,7 @@ import { roles, titles } from '@referrals/domain/people/people-codes';
 import { specialtyCodeOf, specialtyCodes } from '@referrals/domain/people/specialty-codes';
 import { placeName } from '@referrals/domain/establishments/place-name';
 import type { Queryable } from '../../db/database.ts';
+import { escapeLike } from '../../db/like-pattern.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, specialties, users } from '../../db/schema/people.ts';
 import { pageWindow, toPage } from '../../http/paging.ts';
@@ -28,8 +29,6 @@ const listedWorkplace = () =>
     eq(establishments.is_approved, true),
     ne(establishments.type, 'PA'),
   );
-
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 /**
  * The Providers list (spec section 2 /providers): platform users with role GP, GPP, SP or SPT and an

@@ -53,6 +53,30 @@ describe('GET referrals/tags/: the labels "My tags" offers', () => {
     ]);
   });
 
+  it('finds the labels containing a search in any case, the wildcards of LIKE taken literally', async () => {
+    const referral = await insertReferral(t.database.db, p, { status: 'SBMT' });
+    for (const label of ['Cardiac rehab', 'Post-cardiac care', 'Renal', '100% urgent', '1000 club'])
+      await tag(p.gp, referral.id, label);
+    expect((await labels(p.gp, '?search=CARDIAC')).results).toEqual([
+      { label: 'Cardiac rehab' },
+      { label: 'Post-cardiac care' },
+    ]);
+    expect(await labels(p.gp, '?search=card&page_size=1')).toMatchObject({
+      count: 2,
+      results: [{ label: 'Cardiac rehab' }],
+    });
+    expect((await labels(p.gp, '?search=100%25')).results).toEqual([{ label: '100% urgent' }]);
+    // A blank search is none: all six of the GP's labels, 'Awaiting bloods' from the first test among them.
+    expect((await labels(p.gp, '?search=+')).count).toBe(6);
+    expect((await labels(p.gp, '?search=dental')).results).toEqual([]);
+  });
+
+  it('answers 400 to a search longer than a label can be', async () => {
+    const response = await p.gp.api('GET', `/api/referrals/tags/?search=${'a'.repeat(51)}`);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<Record<string, string[]>>())).toEqual(['search']);
+  });
+
   it('refuses a caller who is not signed in', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/referrals/tags/' });
     expect(response.statusCode).toBe(401);

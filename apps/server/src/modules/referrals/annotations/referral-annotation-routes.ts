@@ -38,6 +38,9 @@ export const referralAnnotationRoutes: FastifyPluginCallbackZod = (app, _options
         tags,
         operationId: 'listMyReferralTags',
         summary: 'The labels you have tagged referrals with at your establishment, A to Z (for `my_tags`)',
+        description:
+          'Each label once whatever its case, as you first spelt it. `search` keeps the labels containing ' +
+          'the text, in any case.',
         security,
         querystring: MyReferralTagListQuerySchema,
         response: { 200: MyReferralTagPageSchema, ...errors },

@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import type { ReferralListFilters } from '@referrals/domain/referrals/referral-list-search';
 import { useState } from 'react';
 import { useMyReferralTags } from '../api/list-my-referral-tags';
@@ -21,14 +22,22 @@ type MyTagsSelectProps = {
   onChange: (myTags: MyTags) => void;
 };
 
+const EVERYTHING_I_TAGGED_LABEL = 'Everything I tagged';
+
 /**
  * "My tags" (spec section 3 Saved list filters, myTags): everything the user tagged, or the referrals
- * carrying one of the labels they have tagged with here (GET referrals/tags/).
+ * carrying one of the labels they have tagged with here (GET referrals/tags/). The first 100 labels are
+ * offered; what the user types is also asked of the server, so a label beyond them is found too.
  */
 export function MyTagsSelect({ establishmentId, value, onChange }: MyTagsSelectProps) {
   // Read once the list opens: most visits to a list never filter by tag.
   const [opened, setOpened] = useState(false);
-  const { data, isFetching } = useMyReferralTags(establishmentId, { enabled: opened });
+  const [search, setSearch] = useState('');
+  const chosen = value === false ? null : value === true ? EVERYTHING_I_TAGGED_LABEL : value;
+  // The chosen option's name in the box is not a search.
+  const typed = search === chosen ? '' : search.trim();
+  const [keyword] = useDebouncedValue(typed, 300);
+  const { data, isFetching } = useMyReferralTags(establishmentId, keyword, { enabled: opened });
   const labels = data?.results.map((tag) => tag.label) ?? [];
   // The remembered label shows before the labels are read, and after its last tag is gone.
   if (typeof value === 'string' && !labels.some((label) => label.toLowerCase() === value.toLowerCase())) {
@@ -39,15 +48,19 @@ export function MyTagsSelect({ establishmentId, value, onChange }: MyTagsSelectP
       label="My tags"
       placeholder="Any referral"
       data={[
-        { value: EVERYTHING_I_TAGGED, label: 'Everything I tagged' },
+        { value: EVERYTHING_I_TAGGED, label: EVERYTHING_I_TAGGED_LABEL },
         ...labels.map((label) => ({ value: `${LABEL_PREFIX}${label}`, label })),
       ]}
       value={optionOf(value)}
       onChange={(option) => onChange(myTagsOf(option))}
+      searchValue={search}
+      onSearchChange={setSearch}
       onDropdownOpen={() => setOpened(true)}
       searchable
       clearable
-      nothingFoundMessage={isFetching ? 'Loading your tags…' : 'None of your tags matches'}
+      nothingFoundMessage={
+        isFetching || typed !== keyword ? 'Loading your tags…' : 'None of your tags matches'
+      }
       w={200}
     />
   );

@@ -4,7 +4,7 @@ import type { ReferralListItem } from '@referrals/domain/referrals/referral-list
 import { roles } from '@referrals/domain/people/people-codes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
-import { fakeApi } from '@/test/fake-api';
+import { fakeApi, type FakeAnswer } from '@/test/fake-api';
 import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
 import { referralListItemFixture } from '../lists/referral-list-fixtures';
 import { ReferralInboxPage } from './referral-inbox-page';
@@ -42,20 +42,18 @@ const tom = referralListItemFixture({
   appointment_due: true,
 });
 
+const labelPage = (labels: string[], count = labels.length): FakeAnswer => ({
+  status: 200,
+  body: { count, next: null, previous: null, results: labels.map((label) => ({ label })) },
+});
+
 function inboxApi(
   answer: (search: string) => ReferralListItem[] | { results: ReferralListItem[]; count: number },
+  labels: (query: URLSearchParams) => FakeAnswer = () => labelPage(['Cardiac', 'Urgent review']),
 ) {
   const api = fakeApi({
     'GET /api/profile/': { status: 200, body: specialist },
-    'GET /api/referrals/tags/': {
-      status: 200,
-      body: {
-        count: 2,
-        next: null,
-        previous: null,
-        results: [{ label: 'Cardiac' }, { label: 'Urgent review' }],
-      },
-    },
+    'GET /api/referrals/tags/': (_body, query) => labels(query),
     'GET /api/referrals/': () => {
       const found = answer(api.calls.at(-1)?.search ?? '');
       return { status: 200, body: Array.isArray(found) ? page(found) : page(found.results, found.count) };
@@ -167,6 +165,24 @@ describe('the referrals inbox (spec sections 2 List types, 3 Saved list filters,
     await screen.findByRole('table');
     expect(listCalls(api).at(-1)?.search).toBe('?page=1&box=inbox&list=new&my_tags=Urgent+review');
     expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'My tags' }).value).toBe('Urgent review');
+  });
+
+  it('finds a label beyond the first 100 under My tags by asking the server as the user types', async () => {
+    // The first page holds 100 of 101 labels; the one typed is not among them.
+    const api = inboxApi(
+      () => [margaret],
+      (query) => (query.get('search') === 'zz' ? labelPage(['Zzz follow-up']) : labelPage(['Cardiac'], 101)),
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/inbox/all');
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('combobox', { name: 'My tags' }));
+    await user.type(screen.getByRole('combobox', { name: 'My tags' }), 'zz');
+    await user.click(await screen.findByRole('option', { name: 'Zzz follow-up' }));
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)?.search).toBe('?page=1&box=inbox&list=all&my_tags=Zzz+follow-up'),
+    );
   });
 
   it('says where referrals will appear when the list is empty, and offers to clear filters that hide them', async () => {

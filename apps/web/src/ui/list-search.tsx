@@ -22,6 +22,17 @@ export function useListSearch(initialKeyword = '') {
   return { keyword, setKeyword, searched, page, setPage };
 }
 
+/**
+ * What a searchable select that asks the server sends: the text typed in its box (`typed`, trimmed), and
+ * that text after a pause (`searched`). The chosen option's own name, which the select shows in the box, is
+ * not a search. `waiting`: the text typed has not been searched yet.
+ */
+export function useSelectSearch(search: string, chosenLabel: string | null) {
+  const typed = chosenLabel !== null && search === chosenLabel ? '' : search.trim();
+  const [searched] = useDebouncedValue(typed, SEARCH_PAUSE_MS);
+  return { typed, searched, waiting: typed !== searched };
+}
+
 /** The search box of a list, with a spinner while the list is being fetched. */
 export function ListSearchInput({
   value,

@@ -1,11 +1,11 @@
 import { Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { Provider } from '@referrals/domain/directory/doctor-schemas';
 import type { PatientDoctor } from '@referrals/domain/patients/patient-schemas';
 import { personName } from '@referrals/domain/people/person-name';
 import { useState } from 'react';
 import { Controller, useFormContext, type FieldValues } from 'react-hook-form';
 import { useFieldError } from '@/ui/form-fields';
+import { useSelectSearch } from '@/ui/list-search';
 import { useDoctorSearch } from '../api/search-doctors';
 
 type DoctorOption = { value: string; label: string };
@@ -27,9 +27,7 @@ export function DoctorField({ doctor }: { doctor: PatientDoctor | null | undefin
     doctor ? { value: doctor.id, label: personName(doctor) } : null,
   );
   const [search, setSearch] = useState(chosen?.label ?? '');
-  // The chosen doctor's name in the box is not a search.
-  const typed = chosen !== null && search === chosen.label ? '' : search.trim();
-  const [keyword] = useDebouncedValue(typed, 300);
+  const { typed, searched: keyword, waiting } = useSelectSearch(search, chosen?.label ?? null);
   const found = useDoctorSearch(keyword);
   const results = keyword === '' ? [] : (found.data?.results ?? []);
   const details = new Map(results.map((provider) => [provider.id, doctorDetail(provider)]));
@@ -42,7 +40,7 @@ export function DoctorField({ doctor }: { doctor: PatientDoctor | null | undefin
 
   let nothingFound = 'Type a name to find a doctor.';
   if (typed !== '') {
-    nothingFound = found.isFetching || typed !== keyword ? 'Searching…' : `No provider matches “${typed}”.`;
+    nothingFound = found.isFetching || waiting ? 'Searching…' : `No provider matches “${typed}”.`;
   }
 
   return (

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { ReferralListFilters } from '@referrals/domain/referrals/referral-list-search';
 import { useState } from 'react';
+import { useSelectSearch } from '@/ui/list-search';
 import { useMyReferralTags } from '../api/list-my-referral-tags';
 
 type MyTags = ReferralListFilters['myTags'];
@@ -34,10 +34,8 @@ export function MyTagsSelect({ establishmentId, value, onChange }: MyTagsSelectP
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
   const chosen = value === false ? null : value === true ? EVERYTHING_I_TAGGED_LABEL : value;
-  // The chosen option's name in the box is not a search.
-  const typed = search === chosen ? '' : search.trim();
-  const [keyword] = useDebouncedValue(typed, 300);
-  const { data, isFetching } = useMyReferralTags(establishmentId, keyword, { enabled: opened });
+  const { searched, waiting } = useSelectSearch(search, chosen);
+  const { data, isFetching } = useMyReferralTags(establishmentId, searched, { enabled: opened });
   const labels = data?.results.map((tag) => tag.label) ?? [];
   // The remembered label shows before the labels are read, and after its last tag is gone.
   if (typeof value === 'string' && !labels.some((label) => label.toLowerCase() === value.toLowerCase())) {
@@ -58,9 +56,7 @@ export function MyTagsSelect({ establishmentId, value, onChange }: MyTagsSelectP
       onDropdownOpen={() => setOpened(true)}
       searchable
       clearable
-      nothingFoundMessage={
-        isFetching || typed !== keyword ? 'Loading your tags…' : 'None of your tags matches'
-      }
+      nothingFoundMessage={isFetching || waiting ? 'Loading your tags…' : 'None of your tags matches'}
       w={200}
     />
   );

@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { isConnectionLost } from './connection-lost.ts';
+import { isConnectionLost, isWriteConflict } from './database-errors.ts';
 import {
   CALLER_CHANGES_CHANNEL,
   callerChangeFeed,
@@ -98,7 +98,9 @@ async function openPostgres(
   const unsubscribe = signedInFrom?.subscribe({ changed: feed.changed, reset: () => undefined });
   pool.query = retryReadOnce(pool.query.bind(pool)) as typeof pool.query;
   const db = drizzlePg({ client: pool });
-  db.transaction = retryUnbegunTransaction(db.transaction.bind(db)) as typeof db.transaction;
+  db.transaction = retryRefusedTransaction(
+    retryUnbegunTransaction(db.transaction.bind(db)),
+  ) as typeof db.transaction;
   const handle: DatabaseHandle = {
     db,
     kind: 'postgres',
@@ -124,8 +126,11 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
   });
   const feed = await listenOnPglite(client);
+  const db = drizzlePglite({ client });
+  // One session cannot deadlock with itself; a refusal still comes from a trigger that raises one.
+  db.transaction = retryRefusedTransaction(db.transaction.bind(db)) as typeof db.transaction;
   const handle: DatabaseHandle = {
-    db: drizzlePglite({ client }),
+    db,
     kind: 'pglite',
     ping: () => ping(() => client.query('select 1')),
     callerChanges: feed.changes,
@@ -196,6 +201,31 @@ function retryUnbegunTransaction<Work extends (tx: never) => Promise<unknown>, O
     } catch (error) {
       if (began || !isConnectionLost(error)) throw error;
       return attempt();
+    }
+  };
+}
+
+/** How often a transaction PostgreSQL refused for another's sake is run in all before the caller's 503. */
+export const TRANSACTION_ATTEMPTS = 5;
+
+/**
+ * A transaction that PostgreSQL rolled back to break a deadlock or a serialization conflict (database-
+ * errors.ts) left nothing behind, so it runs again, after a random pause that doubles with each attempt
+ * (up to 10, 20, 40, 80 ms) so the transactions that met go on at different moments. The work runs whole
+ * each time: its audit and history rows are written by the attempt that commits, once. After the last
+ * attempt the refusal goes to the caller, which answers 503 with Retry-After (http/error-handler.ts).
+ */
+function retryRefusedTransaction<Work extends (tx: never) => Promise<unknown>, Options>(
+  transaction: (work: Work, options?: Options) => Promise<unknown>,
+) {
+  return async (work: Work, options?: Options) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(work, options);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isWriteConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+      }
     }
   };
 }

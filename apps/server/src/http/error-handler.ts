@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fieldErrorsFromIssues } from '@referrals/domain/api';
-import { isConnectionLost } from '../db/connection-lost.ts';
+import { isConnectionLost, isDatabaseBusy, isUnstorableText } from '../db/database-errors.ts';
 import { ApiError, notFound } from './api-errors.ts';
 
 const SERVER_ERROR = 'A server error occurred. Please try again or contact support with this request id.';
@@ -25,11 +25,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(fieldErrorsFromIssues(issues));
     }
 
-    if (isConnectionLost(error)) {
+    const retryAfter = retryAfterSeconds(error);
+    if (retryAfter !== null) {
       request.log.warn({ err: error, route: request.routeOptions.url }, 'database unavailable');
       return reply
         .status(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .header('retry-after', String(retryAfter))
         .send({ detail: DATABASE_UNAVAILABLE });
     }
 
@@ -68,22 +69,19 @@ export function answerFrameworkError(
 }
 
 const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a few seconds.';
-/** A failover or restart of PostgreSQL takes seconds; clients that honour Retry-After come back then. */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-const UNSTORABLE_TEXT = 'Text may not contain NUL characters.';
 
 /**
- * PostgreSQL refuses text with a NUL character (SQLSTATE 22021) wherever it arrives from; that is the
- * client's input, not a fault of ours. drizzle wraps the driver's error, so the code may be on the cause.
+ * When a client should try again after a 503, for errors that are the database's state and not the
+ * request's fault; null for any other error. A failover or restart of PostgreSQL takes seconds; contention
+ * that outlasted a write's own retries (db/database.ts) clears in well under one.
  */
-function isUnstorableText(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 3; depth++) {
-    if ((current as { code?: unknown }).code === '22021') return true;
-    current = current.cause;
-  }
-  return false;
+function retryAfterSeconds(error: unknown): number | null {
+  if (isConnectionLost(error)) return 5;
+  if (isDatabaseBusy(error)) return 1;
+  return null;
 }
+
+const UNSTORABLE_TEXT = 'Text may not contain NUL characters.';
 
 /** Fastify's own 4xx (malformed JSON, body too large, bad content type) in the DRF wording. */
 function clientErrorDetail(error: FastifyError): string {

@@ -2,25 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { asOwner } from '../../test/test-database.ts';
+import { visiblePatientsDrift } from '../../test/visible-patients-drift.ts';
 import { queryRows } from './database.ts';
 import { createEstablishment, createPatient, createReferral } from './factories/factories.ts';
 import { createSampler, type Sampler } from './factories/sample-data.ts';
-
-/** The rows visible_patients holds and should not, and those it lacks (both empty when it is right). */
-async function driftFromView(t: TestApp) {
-  // The view is the owner's alone (migration 0010).
-  return asOwner(t.database, async (tx) => ({
-    extra: await queryRows(
-      tx,
-      sql`select * from visible_patients except select * from visible_patients_expected`,
-    ),
-    missing: await queryRows(
-      tx,
-      sql`select * from visible_patients_expected except select * from visible_patients`,
-    ),
-  }));
-}
 
 // The triggers of migration 0018 change only the pairs a change concerns, where 0010 recomputed the whole
 // patient: every kind of change to referrals, MRNs and patients, in a random order, must leave the table
@@ -85,7 +70,7 @@ describe('visible_patients after any sequence of changes', () => {
       await db.transaction(async (tx) => {
         for (const change of changes) await tx.execute(change);
       });
-      const drift = await driftFromView(t);
+      const drift = await visiblePatientsDrift(t.database);
       if (drift.extra.length + drift.missing.length > 0)
         expect({ step, changes: changes.map((c) => new PgDialect().sqlToQuery(c)), ...drift }).toBeNull();
     }

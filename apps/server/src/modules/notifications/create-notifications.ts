@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
 import type { ReferralLifecycleAction } from '@referrals/domain/referrals/referral-lifecycle';
 import {
@@ -7,10 +7,8 @@ import {
 } from '@referrals/domain/notifications/referral-notifications';
 import type { ReferralNotificationDetails } from '@referrals/domain/notifications/notification-schemas';
 import { personName } from '@referrals/domain/people/person-name';
-import type { Transaction } from '../../db/database.ts';
-import { establishments } from '../../db/schema/establishments.ts';
+import { queryRows, type Transaction } from '../../db/database.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { patients } from '../../db/schema/patients.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import type { referrals } from '../../db/schema/referrals.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
@@ -43,13 +41,40 @@ async function receiverRecipients(tx: Transaction, referral: ReferralRow): Promi
   return rows.map((row) => row.id);
 }
 
-async function nameOfEstablishment(tx: Transaction, id: string | null): Promise<string> {
-  if (!id) return 'The other establishment';
-  const [row] = await tx
-    .select({ name: establishments.name })
-    .from(establishments)
-    .where(eq(establishments.id, id));
-  return row?.name ?? 'The other establishment';
+type PersonNameColumns = { title: string | null; first_name: string; last_name: string };
+
+/**
+ * What a notification names, read in one statement: the other establishment, the patient, the person who
+ * acted, and each recipient's address and e-mail preferences.
+ */
+async function notificationFacts(
+  tx: Transaction,
+  ids: { establishment: string | null; patient: string | null; actor: string; recipients: string[] },
+) {
+  const [row] = await queryRows<{
+    establishment: string | null;
+    patient: PersonNameColumns | null;
+    actor: PersonNameColumns | null;
+    recipients: {
+      id: string;
+      email: string;
+      first_name: string;
+      email_notifications: Record<string, boolean>;
+    }[];
+  }>(
+    tx,
+    sql`select
+      (select name from establishments where id = ${ids.establishment}) as establishment,
+      (select json_build_object('title', title, 'first_name', first_name, 'last_name', last_name)
+        from patients where id = ${ids.patient}) as patient,
+      (select json_build_object('title', title, 'first_name', first_name, 'last_name', last_name)
+        from users where id = ${ids.actor}) as actor,
+      (select coalesce(json_agg(json_build_object('id', id, 'email', email, 'first_name', first_name,
+          'email_notifications', email_notifications)), '[]')
+        from users where id in ${ids.recipients}) as recipients`,
+  );
+  if (!row) throw new Error('notification facts returned nothing');
+  return row;
 }
 
 /**
@@ -74,29 +99,14 @@ export async function notifyReferralTransition(
   const recipientIds = [...new Set(candidates)].filter((id) => id !== caller.userId);
   if (recipientIds.length === 0) return;
 
-  const who = await nameOfEstablishment(
-    tx,
-    toReceiver ? referral.from_establishment_id : referral.to_establishment_id,
-  );
-  const [patient] = referral.patient_id
-    ? await tx
-        .select({ title: patients.title, first_name: patients.first_name, last_name: patients.last_name })
-        .from(patients)
-        .where(eq(patients.id, referral.patient_id))
-    : [];
-  const [actor] = await tx
-    .select({ id: users.id, title: users.title, first_name: users.first_name, last_name: users.last_name })
-    .from(users)
-    .where(eq(users.id, caller.userId));
-  const recipients = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      first_name: users.first_name,
-      email_notifications: users.email_notifications,
-    })
-    .from(users)
-    .where(inArray(users.id, recipientIds));
+  const facts = await notificationFacts(tx, {
+    establishment: toReceiver ? referral.from_establishment_id : referral.to_establishment_id,
+    patient: referral.patient_id,
+    actor: caller.userId,
+    recipients: recipientIds,
+  });
+  const who = facts.establishment ?? 'The other establishment';
+  const { patient, actor, recipients } = facts;
 
   const status = referral.status as ReferralStatus;
   const details: ReferralNotificationDetails = {

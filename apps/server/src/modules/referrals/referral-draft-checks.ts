@@ -1,7 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FieldErrors } from '@referrals/domain/api';
 import type { ReferralWrite } from '@referrals/domain/referrals/referral-schemas';
-import type { Queryable } from '../../db/database.ts';
+import { queryRows, type Queryable } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { employments } from '../../db/schema/people.ts';
@@ -14,19 +14,29 @@ export const RECEIVER_NOT_OFFERED =
 export const ASSIGNEE_NOT_AT_RECEIVER = 'Choose someone who works at the receiving establishment.';
 export const PATIENT_NOT_VISIBLE = 'Choose a patient your establishment can see.';
 
-/** Whether `receiverId` is a receiver the sender may choose: approved, not their own, not a personal space. */
+/** The receiver is one the sender may choose: approved, not their own, not a personal space. */
+const offeredReceiver = (receiverId: string, fromEstablishmentId: string) =>
+  and(
+    eq(establishments.id, receiverId),
+    eq(establishments.is_approved, true),
+    ne(establishments.id, fromEstablishmentId),
+    ne(establishments.type, 'PA'),
+  );
+
+/** `userId` holds an approved employment at the receiving establishment. */
+const approvedAtReceiver = (userId: string, receiverId: string) =>
+  and(
+    eq(employments.user_id, userId),
+    eq(employments.establishment_id, receiverId),
+    eq(employments.status, 'APPROVED'),
+  );
+
+/** Whether `receiverId` is a receiver the sender may choose. */
 export async function isOfferedReceiver(q: Queryable, receiverId: string, fromEstablishmentId: string) {
   const [receiver] = await q
     .select({ id: establishments.id })
     .from(establishments)
-    .where(
-      and(
-        eq(establishments.id, receiverId),
-        eq(establishments.is_approved, true),
-        ne(establishments.id, fromEstablishmentId),
-        ne(establishments.type, 'PA'),
-      ),
-    );
+    .where(offeredReceiver(receiverId, fromEstablishmentId));
   return receiver !== undefined;
 }
 
@@ -35,20 +45,15 @@ export async function worksAtReceiver(q: Queryable, userId: string, receiverId: 
   const [employment] = await q
     .select({ id: employments.id })
     .from(employments)
-    .where(
-      and(
-        eq(employments.user_id, userId),
-        eq(employments.establishment_id, receiverId),
-        eq(employments.status, 'APPROVED'),
-      ),
-    );
+    .where(approvedAtReceiver(userId, receiverId));
   return employment !== undefined;
 }
 
 /**
  * What the sender names in a draft must exist and be theirs to name: the receiver an approved
  * establishment other than their own (section 6: only those are offered), the assignee approved at that
- * receiver, the patient one their establishment sees. Each failure is a field error, never a 500.
+ * receiver, the patient one their establishment sees. Each failure is a field error, never a 500. The
+ * checks the body calls for are asked in one statement.
  */
 export async function checkDraftReferences(
   q: Queryable,
@@ -57,27 +62,41 @@ export async function checkDraftReferences(
   draft: { to_establishment_id: string | null; assignee_id: string | null; patient_id: string | null },
   body: ReferralWrite,
 ): Promise<FieldErrors> {
+  const { to_establishment_id: to, assignee_id: assignee, patient_id: patient } = draft;
+  const one = { one: sql`1` };
+  const asked = {
+    offered:
+      body.to_establishment !== undefined && to !== null
+        ? q.select(one).from(establishments).where(offeredReceiver(to, fromEstablishmentId))
+        : null,
+    works:
+      (body.assignee !== undefined || body.to_establishment !== undefined) && assignee !== null
+        ? to === null
+          ? false
+          : q.select(one).from(employments).where(approvedAtReceiver(assignee, to))
+        : null,
+    visible:
+      body.patient !== undefined && patient !== null
+        ? q
+            .select(one)
+            .from(patients)
+            .where(and(eq(patients.id, patient), patientsVisibleTo(caller)))
+        : null,
+  };
+  const questions = Object.entries(asked).flatMap(([name, query]) =>
+    query === null || query === false ? [] : [sql`exists (${query}) as ${sql.identifier(name)}`],
+  );
+  const [answers] =
+    questions.length > 0
+      ? await queryRows<Partial<Record<keyof typeof asked, boolean>>>(
+          q,
+          sql`select ${sql.join(questions, sql`, `)}`,
+        )
+      : [];
   const errors: FieldErrors = {};
-  const to = draft.to_establishment_id;
-  if (
-    body.to_establishment !== undefined &&
-    to !== null &&
-    !(await isOfferedReceiver(q, to, fromEstablishmentId))
-  ) {
-    errors.to_establishment = [RECEIVER_NOT_OFFERED];
-  }
-  const namesAssignee = body.assignee !== undefined || body.to_establishment !== undefined;
-  if (namesAssignee && draft.assignee_id !== null && !errors.to_establishment) {
-    if (to === null || !(await worksAtReceiver(q, draft.assignee_id, to))) {
-      errors.assignee = [ASSIGNEE_NOT_AT_RECEIVER];
-    }
-  }
-  if (body.patient !== undefined && draft.patient_id !== null) {
-    const [patient] = await q
-      .select({ id: patients.id })
-      .from(patients)
-      .where(and(eq(patients.id, draft.patient_id), patientsVisibleTo(caller)));
-    if (!patient) errors.patient = [PATIENT_NOT_VISIBLE];
-  }
+  if (answers?.offered === false) errors.to_establishment = [RECEIVER_NOT_OFFERED];
+  if ((asked.works === false || answers?.works === false) && !errors.to_establishment)
+    errors.assignee = [ASSIGNEE_NOT_AT_RECEIVER];
+  if (answers?.visible === false) errors.patient = [PATIENT_NOT_VISIBLE];
   return errors;
 }

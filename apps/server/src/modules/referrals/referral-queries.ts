@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   allowedReferralActions,
@@ -23,7 +23,7 @@ import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/people.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import type { Caller } from '../tenancy/caller.ts';
-import { establishmentStickyNotes, establishmentTags } from './annotations/referral-annotations.ts';
+import { stickyNotesColumn, stickyNotesOf, tagsColumn, tagsOf } from './annotations/referral-annotations.ts';
 import { personRef } from './referral-refs.ts';
 import { referralEstablishmentOf, referralsVisibleTo, visibleSideOf } from './referral-visibility.ts';
 
@@ -84,18 +84,24 @@ export function lifecycleInputOf(row: ReferralRow, side: ReferralSide): Referral
   };
 }
 
-/** The caller's establishment's tags and sticky notes; a shared-with reader has none of their own here. */
-async function annotationsFor(q: Queryable, caller: Caller, side: ReferralSideOfCaller, referralId: string) {
+/**
+ * The caller's establishment's tags and sticky notes, as columns of the statement that reads the referral's
+ * parties; a shared-with reader has none of their own here.
+ */
+function annotationColumns(caller: Caller, side: ReferralSideOfCaller, referralId: string) {
   const establishmentId = referralEstablishmentOf(caller);
-  if (establishmentId === null || side === 'shared') return { tags: [], sticky_notes: [] };
+  if (establishmentId === null || side === 'shared') {
+    return { tags: sql<[]>`'[]'::json`, sticky_notes: sql<[]>`'[]'::json` };
+  }
   return {
-    tags: await establishmentTags(q, establishmentId, referralId),
-    sticky_notes: await establishmentStickyNotes(q, establishmentId, referralId),
+    tags: tagsColumn(establishmentId, referralId),
+    sticky_notes: stickyNotesColumn(establishmentId, referralId),
   };
 }
 
 /** The referral as GET referrals/{id}/ answers it, for a row the caller may see. */
 export async function referralDetail(q: Queryable, caller: Caller, row: ReferralRow): Promise<Referral> {
+  const side = visibleSideOf(caller, row);
   const [refs] = await q
     .select({
       patient: {
@@ -127,6 +133,7 @@ export async function referralDetail(q: Queryable, caller: Caller, row: Referral
         digital_ordering: receiver.digital_ordering,
       },
       forwardedTo: { id: forwardedTo.id, name: forwardedTo.name, type: forwardedTo.type },
+      ...annotationColumns(caller, side, row.id),
     })
     .from(referrals)
     .leftJoin(patients, eq(patients.id, referrals.patient_id))
@@ -136,7 +143,6 @@ export async function referralDetail(q: Queryable, caller: Caller, row: Referral
     .leftJoin(receiver, eq(receiver.id, referrals.to_establishment_id))
     .leftJoin(forwardedTo, eq(forwardedTo.id, referrals.forwarded_to_establishment_id))
     .where(eq(referrals.id, row.id));
-  const side = visibleSideOf(caller, row);
   const status = row.status as ReferralStatus;
   const placeRef = (p: PlaceColumns | null | undefined) => p ?? null;
   return {
@@ -173,7 +179,8 @@ export async function referralDetail(q: Queryable, caller: Caller, row: Referral
     side,
     ...sideState(row, side),
     allowed_actions: side === 'shared' ? [] : allowedReferralActions(lifecycleInputOf(row, side), side),
-    ...(await annotationsFor(q, caller, side, row.id)),
+    tags: tagsOf(refs?.tags ?? []),
+    sticky_notes: stickyNotesOf(refs?.sticky_notes ?? []),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -54,7 +54,7 @@ export type CpuProbe = { serverPid?: number | undefined };
  * One timed run: each request's time in ms, the run's length, what the requests found (the bare
  * statement's matches, or the bytes of the HTTP answers), and CPU in ms.
  */
-type Run = {
+export type Run = {
   timings: number[];
   seconds: number;
   found: number;
@@ -62,28 +62,30 @@ type Run = {
 };
 
 /**
- * Runs `count` requests from `clients` concurrent loops, numbering them from `first`; `request` returns
- * what it found, which the figures average.
+ * Runs `count` requests from `clients` concurrent loops, numbering them from `first`; `request` is told
+ * which loop (0 to `clients` - 1) runs it and returns what it found, which the figures average. After
+ * `stopAfterSeconds` no loop starts another request: the run's timings then hold fewer than `count`.
  */
-async function timeRun(
+export async function timeRun(
   clients: number,
   count: number,
-  request: (i: number) => Promise<number>,
+  request: (i: number, client: number) => Promise<number>,
   probe: CpuProbe,
-  first = 0,
+  { first = 0, stopAfterSeconds = Infinity }: { first?: number; stopAfterSeconds?: number } = {},
 ): Promise<Run> {
   const timings: number[] = [];
   let next = 0;
   let foundInAll = 0;
   const cpuBefore = cpuReadings(probe);
   const started = performance.now();
+  const stopAt = started + stopAfterSeconds * 1000;
   await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < count) {
+    Array.from({ length: clients }, async (_, client) => {
+      while (next < count && performance.now() < stopAt) {
         const i = first + next++;
         const begun = performance.now();
         // Not `foundInAll += await ...`: that reads it before the await and loses the others' counts.
-        const found = await request(i);
+        const found = await request(i, client);
         foundInAll += found;
         timings.push(performance.now() - begun);
       }
@@ -108,7 +110,7 @@ async function timeRun(
  * the CPU time per request in ms of this process, of the server process (when it has its own) and of the
  * whole machine (every core).
  */
-function summarise(runs: Run[], probe: CpuProbe) {
+export function summarise(runs: Run[], probe: CpuProbe) {
   const timings = runs.flatMap((run) => run.timings).sort((a, b) => a - b);
   const count = timings.length;
   const total = (pick: (run: Run) => number) => runs.reduce((sum, run) => sum + pick(run), 0);
@@ -129,8 +131,10 @@ function summarise(runs: Run[], probe: CpuProbe) {
 
 export type Measurement = ReturnType<typeof summarise>;
 
-const ROUNDS = 4;
-const WARM_UP_SECONDS = 15;
+/** How many turns the cases of a bench take, so that each is measured across the same stretch of time. */
+export const ROUNDS = 4;
+/** How long at least a bench runs its requests unmeasured first (compareBareAndHttp says why). */
+export const WARM_UP_SECONDS = 15;
 
 /** What `compareBareAndHttp` runs: the same search bare and over HTTP. */
 export type BareAndHttp = {
@@ -187,8 +191,8 @@ export async function compareBareAndHttp(
   const bareRuns: Run[] = [];
   const httpRuns: Run[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    bareRuns.push(await timeRun(clients, perRound, bare, {}, round * perRound));
-    httpRuns.push(await timeRun(clients, perRound, http, server, round * perRound));
+    bareRuns.push(await timeRun(clients, perRound, bare, {}, { first: round * perRound }));
+    httpRuns.push(await timeRun(clients, perRound, http, server, { first: round * perRound }));
   }
   return { bare: summarise(bareRuns, {}), http: summarise(httpRuns, server) };
 }
@@ -246,38 +250,69 @@ function machineBusyMs(): number {
 // of a client's CPU.)
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** An HTTP answer's body as sent, and how it is encoded (br, gzip or none). */
-type Answer = { body: Buffer; encoding: string | undefined };
+/** An HTTP answer: its status, its body as sent, and how it is encoded (br, gzip or none). */
+export type Answer = { status: number; body: Buffer; encoding: string | undefined };
 
-/** GET a signed-in API URL as a browser would (compressed answers accepted); throws on any status but 200. */
-function getAnswer(url: string, token: string): Promise<Answer> {
+/**
+ * Calls a signed-in API URL as a browser would (compressed answers accepted), with `body` as JSON; resolves
+ * with whatever status the server answered, and rejects only when there is no answer.
+ */
+export function callApi(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<Answer> {
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  // A write without a body says so (content-length 0): sent chunked instead, Fastify would look for one.
+  const sending =
+    method === 'GET'
+      ? {}
+      : {
+          'content-length': String(Buffer.byteLength(payload)),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        };
   return new Promise((resolve, reject) => {
-    const request = http.get(
+    const request = http.request(
       url,
-      { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } },
+      {
+        method,
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip', ...sending },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
-        response.on('end', () => {
-          const answer = { body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] };
-          if (response.statusCode !== 200)
-            reject(new Error(`GET ${url} answered ${response.statusCode}: ${textOf(answer)}`));
-          else resolve(answer);
-        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            encoding: response.headers['content-encoding'],
+          }),
+        );
       },
     );
     request.on('error', reject);
+    request.end(payload);
   });
 }
 
-function textOf({ body, encoding }: Answer): string {
+/** GET a signed-in API URL as a browser would; throws on any status but 200. */
+async function getAnswer(url: string, token: string): Promise<Answer> {
+  const answer = await callApi('GET', url, token);
+  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${textOf(answer)}`);
+  return answer;
+}
+
+/** An answer's body decoded to text. */
+export function textOf({ body, encoding }: Answer): string {
   const decoded =
     encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
   return decoded.toString('utf8');
 }
 
-function jsonOf<T>(answer: Answer): T {
+export function jsonOf<T>(answer: Answer): T {
   return JSON.parse(textOf(answer)) as T;
 }
 

@@ -3,5 +3,6 @@ await import('./inbox-page.ts');
 await import('./patient-search.ts');
 await import('./referral-lists.ts');
 await import('./referral-letter.ts');
+await import('./referral-writes.ts');
 await import('./signed-in-request.ts');
 export {};

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { isConnectionLost, isWriteConflict } from './database-errors.ts';
+import { nameStatements } from './statement-names.ts';
 import {
   CALLER_CHANGES_CHANNEL,
   callerChangeFeed,
@@ -83,7 +84,10 @@ async function openPostgres(
     statement_timeout: options.statementTimeoutMs ?? 15_000,
     idle_in_transaction_session_timeout: (options.statementTimeoutMs ?? 15_000) * 2,
     connectionTimeoutMillis: 10_000,
-    onConnect: (client) => listenForCallerChanges(client, feed),
+    onConnect: (client) => {
+      nameStatements(client);
+      return listenForCallerChanges(client, feed);
+    },
   };
   const pool = new pg.Pool(config);
   // Without a listener, a client's error (database restart, failover, pg_terminate_backend) crashes the

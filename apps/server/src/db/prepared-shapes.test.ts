@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { Transaction } from './database.ts';
 import { prefixBounds, preparedFor, StatementShape } from './prepared-shapes.ts';
 
 describe('prefix bounds', () => {
@@ -45,6 +46,32 @@ describe('statements prepared by shape', () => {
     ]);
     expect(second.prepared).toBe(first.prepared);
     expect(even.prepared).not.toBe(first.prepared);
+  });
+
+  it('runs a statement built in one transaction on the connection of each later one', async () => {
+    const db = t.database.db;
+    // What the transaction itself wrote and has not committed: only its own connection sees it.
+    const ownSetting = async (tx: Transaction) => {
+      const shape = new StatementShape();
+      const name = shape.bind('referrals.test_marker');
+      const prepared = preparedFor(tx, 'test_own_setting', shape, () =>
+        tx.select({ value: sql<string>`current_setting(${name}::text, true)` }).from(sql`(select 1) s`),
+      );
+      return (await prepared.execute(shape.values))[0]?.value;
+    };
+    const inTransaction = (marker: string, inside?: () => Promise<unknown[]>) =>
+      db.transaction(async (tx): Promise<unknown[]> => {
+        await tx.execute(sql`select set_config('referrals.test_marker', ${marker}, true)`);
+        const own = await ownSetting(tx);
+        return [own, ...(inside ? await inside() : [])];
+      });
+    // On PostgreSQL the second transaction runs on another connection while the first holds its own; on
+    // PGlite's one session they can only run one after the other.
+    const seen =
+      t.database.kind === 'postgres'
+        ? await inTransaction('first', () => inTransaction('second'))
+        : [...(await inTransaction('first')), ...(await inTransaction('second'))];
+    expect(seen).toEqual(['first', 'second']);
   });
 
   it('refuses a statement with a value written into it instead of bound', () => {

@@ -51,11 +51,32 @@ type Preparable<Prepared> = {
   prepare(name: string): Prepared;
 };
 
-const statements = new WeakMap<Queryable, Map<string, unknown>>();
+/** Built statements by name and driver: a process has one driver, a test run may open either. */
+const statements = new Map<string, unknown>();
 
 /**
- * The prepared statement of `kind` for this shape on `q`, built by `build` the first time. Kept per
- * database handle (a transaction gets its own, gone with it).
+ * drizzle's prepared query runs on the client it was built on: the pool, PGlite, or one transaction's
+ * connection. These are the places of that client in drizzle's handles and prepared queries.
+ */
+type ClientHolder = { client: unknown };
+type SessionHolder = { session: ClientHolder };
+
+/**
+ * The statement prepared for `q`: the one built for another handle or transaction of the same driver,
+ * given `q`'s client. A copy, so that two transactions running the same statement each keep their own.
+ */
+function runOn<Prepared>(prepared: Prepared, q: Queryable): Prepared {
+  const client = (q as unknown as SessionHolder).session.client;
+  if ((prepared as ClientHolder).client === client) return prepared;
+  return Object.assign(Object.create(Object.getPrototypeOf(prepared) as object) as object, prepared, {
+    client,
+  });
+}
+
+/**
+ * The prepared statement of `kind` for this shape, to run on `q` (a handle or a transaction), built by
+ * `build` the first time this process meets the shape: a transaction's write runs statements built for
+ * an earlier one. On PostgreSQL the name also has each connection parse it once (statement-names.ts).
  */
 export function preparedFor<Prepared>(
   q: Queryable,
@@ -64,17 +85,16 @@ export function preparedFor<Prepared>(
   build: () => Preparable<Prepared>,
 ): Prepared {
   const name = shape.nameFor(kind);
-  let byName = statements.get(q);
-  if (!byName) statements.set(q, (byName = new Map<string, unknown>()));
-  const known = name ? (byName.get(name) as Prepared | undefined) : undefined;
-  if (known) return known;
+  const key = `${(q as unknown as SessionHolder).session.constructor.name}:${name}`;
+  const known = name ? (statements.get(key) as Prepared | undefined) : undefined;
+  if (known) return runOn(known, q);
   const query = build();
   const written = query
     .toSQL()
     .params.filter((p) => !is(p, Placeholder) && !(is(p, Param) && is(p.value, Placeholder)));
   if (written.length > 0) throw new Error(`${kind}: a value is written into the statement instead of bound`);
   const prepared = query.prepare(name);
-  if (name) byName.set(name, prepared);
+  if (name) statements.set(key, prepared);
   return prepared;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   allowedReferralActions,
@@ -18,6 +18,7 @@ import {
   type ReferralSideOfCaller,
 } from '@referrals/domain/referrals/referral-schemas';
 import type { Queryable } from '../../db/database.ts';
+import { preparedFor, StatementShape } from '../../db/prepared-shapes.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/people.ts';
@@ -29,18 +30,25 @@ import { referralEstablishmentOf, referralsVisibleTo, visibleSideOf } from './re
 
 export type ReferralRow = typeof referrals.$inferSelect;
 
-/** The referral row when the caller may see it, optionally locked for an action in the caller's transaction. */
+/**
+ * The referral row when the caller may see it, optionally locked for an action in the caller's
+ * transaction. Built once per shape (prepared-shapes.ts): building the select of the row's every column
+ * cost more CPU than the statement.
+ */
 export async function findVisibleReferral(
   q: Queryable,
   caller: Caller,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<ReferralRow | undefined> {
-  const query = q
-    .select()
-    .from(referrals)
-    .where(and(eq(referrals.id, id), referralsVisibleTo(caller)));
-  const [row] = options.lock ? await query.for('update') : await query;
+  const shape = new StatementShape();
+  const where = and(eq(referrals.id, shape.bind(id)), referralsVisibleTo(caller, shape));
+  const lock = shape.part(options.lock ? 'locked' : 'read', options.lock === true);
+  const found = preparedFor(q, 'referral_visible', shape, () => {
+    const query = q.select().from(referrals).where(where);
+    return lock ? query.for('update') : query;
+  });
+  const [row] = await found.execute(shape.values);
   return row;
 }
 
@@ -88,61 +96,73 @@ export function lifecycleInputOf(row: ReferralRow, side: ReferralSide): Referral
  * The caller's establishment's tags and sticky notes, as columns of the statement that reads the referral's
  * parties; a shared-with reader has none of their own here.
  */
-function annotationColumns(caller: Caller, side: ReferralSideOfCaller, referralId: string) {
+function annotationColumns(
+  shape: StatementShape,
+  caller: Caller,
+  side: ReferralSideOfCaller,
+  referralId: Placeholder,
+) {
   const establishmentId = referralEstablishmentOf(caller);
   if (establishmentId === null || side === 'shared') {
-    return { tags: sql<[]>`'[]'::json`, sticky_notes: sql<[]>`'[]'::json` };
+    return shape.part('annotations:none', { tags: sql<[]>`'[]'::json`, sticky_notes: sql<[]>`'[]'::json` });
   }
+  const establishment = shape.bind(establishmentId);
   return {
-    tags: tagsColumn(establishmentId, referralId),
-    sticky_notes: stickyNotesColumn(establishmentId, referralId),
+    tags: tagsColumn(establishment, referralId),
+    sticky_notes: stickyNotesColumn(establishment, referralId),
   };
 }
 
 /** The referral as GET referrals/{id}/ answers it, for a row the caller may see. */
 export async function referralDetail(q: Queryable, caller: Caller, row: ReferralRow): Promise<Referral> {
   const side = visibleSideOf(caller, row);
-  const [refs] = await q
-    .select({
-      patient: {
-        id: patients.id,
-        title: patients.title,
-        first_name: patients.first_name,
-        last_name: patients.last_name,
-        dob: patients.dob,
-        sex: patients.sex,
-        pub_insurance_details: patients.pub_insurance_details,
-      },
-      referrer: {
-        id: referrer.id,
-        title: referrer.title,
-        first_name: referrer.first_name,
-        last_name: referrer.last_name,
-      },
-      assignee: {
-        id: assignee.id,
-        title: assignee.title,
-        first_name: assignee.first_name,
-        last_name: assignee.last_name,
-      },
-      sender: { id: sender.id, name: sender.name, type: sender.type },
-      receiver: {
-        id: receiver.id,
-        name: receiver.name,
-        type: receiver.type,
-        digital_ordering: receiver.digital_ordering,
-      },
-      forwardedTo: { id: forwardedTo.id, name: forwardedTo.name, type: forwardedTo.type },
-      ...annotationColumns(caller, side, row.id),
-    })
-    .from(referrals)
-    .leftJoin(patients, eq(patients.id, referrals.patient_id))
-    .leftJoin(referrer, eq(referrer.id, referrals.referrer_id))
-    .leftJoin(assignee, eq(assignee.id, referrals.assignee_id))
-    .leftJoin(sender, eq(sender.id, referrals.from_establishment_id))
-    .leftJoin(receiver, eq(receiver.id, referrals.to_establishment_id))
-    .leftJoin(forwardedTo, eq(forwardedTo.id, referrals.forwarded_to_establishment_id))
-    .where(eq(referrals.id, row.id));
+  const shape = new StatementShape();
+  const id = shape.bind(row.id);
+  const annotations = annotationColumns(shape, caller, side, id);
+  const detail = preparedFor(q, 'referral_detail', shape, () =>
+    q
+      .select({
+        patient: {
+          id: patients.id,
+          title: patients.title,
+          first_name: patients.first_name,
+          last_name: patients.last_name,
+          dob: patients.dob,
+          sex: patients.sex,
+          pub_insurance_details: patients.pub_insurance_details,
+        },
+        referrer: {
+          id: referrer.id,
+          title: referrer.title,
+          first_name: referrer.first_name,
+          last_name: referrer.last_name,
+        },
+        assignee: {
+          id: assignee.id,
+          title: assignee.title,
+          first_name: assignee.first_name,
+          last_name: assignee.last_name,
+        },
+        sender: { id: sender.id, name: sender.name, type: sender.type },
+        receiver: {
+          id: receiver.id,
+          name: receiver.name,
+          type: receiver.type,
+          digital_ordering: receiver.digital_ordering,
+        },
+        forwardedTo: { id: forwardedTo.id, name: forwardedTo.name, type: forwardedTo.type },
+        ...annotations,
+      })
+      .from(referrals)
+      .leftJoin(patients, eq(patients.id, referrals.patient_id))
+      .leftJoin(referrer, eq(referrer.id, referrals.referrer_id))
+      .leftJoin(assignee, eq(assignee.id, referrals.assignee_id))
+      .leftJoin(sender, eq(sender.id, referrals.from_establishment_id))
+      .leftJoin(receiver, eq(receiver.id, referrals.to_establishment_id))
+      .leftJoin(forwardedTo, eq(forwardedTo.id, referrals.forwarded_to_establishment_id))
+      .where(eq(referrals.id, id)),
+  );
+  const [refs] = await detail.execute(shape.values);
   const status = row.status as ReferralStatus;
   const placeRef = (p: PlaceColumns | null | undefined) => p ?? null;
   return {

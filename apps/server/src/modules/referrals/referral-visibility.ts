@@ -82,10 +82,10 @@ export function sharedWithCaller(caller: Caller, w: ValueWriter = written): SQL 
 }
 
 /** Every referral the caller may see, from any side. */
-export function referralsVisibleTo(caller: Caller): SQL {
-  if (referralEstablishmentOf(caller) === null) return sql`false`;
-  return sql`(not ${referrals.is_deleted} and (${sentByCaller(caller)} or ${receivedByCaller(caller)}
-    or ${sharedWithCaller(caller)}))`;
+export function referralsVisibleTo(caller: Caller, w: ValueWriter = written): SQL {
+  if (referralEstablishmentOf(caller) === null) return w.part('visible:none', sql`false`);
+  return sql`(not ${referrals.is_deleted} and (${sentByCaller(caller, w)} or ${receivedByCaller(caller, w)}
+    or ${sharedWithCaller(caller, w)}))`;
 }
 
 /** The caller's side of a referral they can see: sender or receiver, else shared (read-only). */

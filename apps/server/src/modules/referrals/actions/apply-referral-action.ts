@@ -8,6 +8,7 @@ import {
 import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
 import type { ReferralSideOfCaller } from '@referrals/domain/referrals/referral-schemas';
 import type { Transaction } from '../../../db/database.ts';
+import { preparedFor, StatementShape } from '../../../db/prepared-shapes.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import { conflict, permissionDenied } from '../../../http/api-errors.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
@@ -60,16 +61,25 @@ export async function applyReferralAction(
 ): Promise<ReferralRow> {
   const { call, referral, action } = options;
   const to = checkReferralAction(action, referral, options.side);
-  const [row] = await tx
-    .update(referrals)
-    .set({
-      ...options.changes,
-      status: to,
-      version: sql`${referrals.version} + 1`,
-      updated_at: new Date(),
-    })
-    .where(eq(referrals.id, referral.id))
-    .returning();
+  // Built once per set of columns (prepared-shapes.ts): building the update and its returning of every
+  // column cost more CPU than the statement.
+  const shape = new StatementShape();
+  const changes = { ...options.changes, status: to, updated_at: new Date() };
+  const set = Object.fromEntries(
+    Object.entries(changes)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([column, value]) => [column, shape.part(column, shape.bind(value))]),
+  );
+  const id = shape.bind(referral.id);
+  const update = preparedFor(tx, 'referral_action', shape, () =>
+    tx
+      .update(referrals)
+      .set({ ...set, version: sql`${referrals.version} + 1` })
+      .where(eq(referrals.id, id))
+      .returning(),
+  );
+  const [row] = await update.execute(shape.values);
   if (!row) throw new Error('referral update returned nothing');
   await recordReferralHistory(tx, {
     referralId: referral.id,

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ReferralTag, StickyNote } from '@referrals/domain/referrals/referral-annotation-schemas';
 import { queryRows, type Queryable } from '../../../db/database.ts';
 import { personRef } from '../referral-refs.ts';
@@ -7,6 +7,9 @@ import { personRef } from '../referral-refs.ts';
  * Tags and sticky notes are one establishment's own working notes on a referral: the other side and
  * shared-with readers never see them, so every read here is by establishment.
  */
+
+/** An id, written into the statement or bound to a prepared one's placeholder. */
+type Value = string | Placeholder;
 
 type PersonJson = { id: string; title: string | null; first_name: string; last_name: string };
 type TagJson = { id: string; label: string; by: PersonJson | null; created_at: string };
@@ -27,7 +30,7 @@ const byJson = sql`case when u.id is null then null
  * reads the referral with them (referralDetail), so a referral's answer costs one round trip. `tagId`
  * narrows it to one.
  */
-export function tagsColumn(establishmentId: string, referralId: string, tagId?: string): SQL<TagJson[]> {
+export function tagsColumn(establishmentId: Value, referralId: Value, tagId?: Value): SQL<TagJson[]> {
   return sql<TagJson[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'label', t.label,
       'by', ${byJson}, 'created_at', t.created_at) order by t.created_at, t.id), '[]')
     from referral_tags t left join users u on u.id = t.user_id
@@ -37,9 +40,9 @@ export function tagsColumn(establishmentId: string, referralId: string, tagId?: 
 
 /** The establishment's sticky notes on the referral as one JSON array, oldest first (as tagsColumn). */
 export function stickyNotesColumn(
-  establishmentId: string,
-  referralId: string,
-  noteId?: string,
+  establishmentId: Value,
+  referralId: Value,
+  noteId?: Value,
 ): SQL<StickyNoteJson[]> {
   return sql<StickyNoteJson[]>`(select coalesce(json_agg(json_build_object('id', n.id, 'body', n.body,
       'by', ${byJson}, 'created_at', n.created_at, 'updated_at', n.updated_at) order by n.created_at, n.id), '[]')

@@ -44,6 +44,23 @@ export class StatementShape {
 }
 
 const MAX_SHAPES = 500;
+
+/**
+ * The columns of an insert or update, each value bound and each column a part of the shape, in name order:
+ * one set of columns is one statement, whatever the values (undefined ones are left out, as drizzle does).
+ */
+export function boundColumns<Columns extends Record<string, unknown>>(
+  shape: StatementShape,
+  columns: Columns,
+): { [Column in keyof Columns]: Placeholder } {
+  return Object.fromEntries(
+    Object.entries(columns)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([column, value]) => [column, shape.part(column, shape.bind(value))]),
+  ) as { [Column in keyof Columns]: Placeholder };
+}
+
 const shapeNames = new Map<string, string>();
 
 type Preparable<Prepared> = {

@@ -8,7 +8,7 @@ import {
 import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
 import type { ReferralSideOfCaller } from '@referrals/domain/referrals/referral-schemas';
 import type { Transaction } from '../../../db/database.ts';
-import { preparedFor, StatementShape } from '../../../db/prepared-shapes.ts';
+import { boundColumns, preparedFor, StatementShape } from '../../../db/prepared-shapes.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import { conflict, permissionDenied } from '../../../http/api-errors.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
@@ -64,13 +64,12 @@ export async function applyReferralAction(
   // Built once per set of columns (prepared-shapes.ts): building the update and its returning of every
   // column cost more CPU than the statement.
   const shape = new StatementShape();
-  const changes = { ...options.changes, status: to, updated_at: new Date() };
-  const set = Object.fromEntries(
-    Object.entries(changes)
-      .filter(([, value]) => value !== undefined)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([column, value]) => [column, shape.part(column, shape.bind(value))]),
-  );
+  // drizzle's types leave placeholders out of `set`, which binds them as it binds values.
+  const set: Record<string, unknown> = boundColumns(shape, {
+    ...options.changes,
+    status: to,
+    updated_at: new Date(),
+  });
   const id = shape.bind(referral.id);
   const update = preparedFor(tx, 'referral_action', shape, () =>
     tx

@@ -6,6 +6,7 @@ import {
 import { DEFAULT_REFERRER_MESSAGE } from '@referrals/domain/constants';
 import type { Referral, ReferralCreate } from '@referrals/domain/referrals/referral-schemas';
 import type { Database } from '../../../db/database.ts';
+import { boundColumns, preparedFor, StatementShape } from '../../../db/prepared-shapes.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import { ApiError, permissionDenied, validationFailed } from '../../../http/api-errors.ts';
 import { recordAudit, type AuditActor } from '../../audit/record-audit.ts';
@@ -52,19 +53,22 @@ export async function createReferral(
         body,
       ),
     );
-    const [row] = await tx
-      .insert(referrals)
-      .values({
-        referrer_message: DEFAULT_REFERRER_MESSAGE,
-        duration: referralDurationMonths(caller.role),
-        renewal_duration: renewalDurationMonths(caller.role),
-        ...columns,
-        type: body.type,
-        status: 'DRFT',
-        from_establishment_id: fromId,
-        referrer_id: caller.userId,
-      })
-      .returning();
+    // Built once per set of columns (prepared-shapes.ts), as an action's update is.
+    const shape = new StatementShape();
+    const values = boundColumns(shape, {
+      referrer_message: DEFAULT_REFERRER_MESSAGE,
+      duration: referralDurationMonths(caller.role),
+      renewal_duration: renewalDurationMonths(caller.role),
+      ...columns,
+      type: body.type,
+      status: 'DRFT',
+      from_establishment_id: fromId,
+      referrer_id: caller.userId,
+    });
+    const insert = preparedFor(tx, 'referral_create', shape, () =>
+      tx.insert(referrals).values(values).returning(),
+    );
+    const [row] = await insert.execute(shape.values);
     if (!row) throw new Error('referral insert returned nothing');
     await recordReferralHistory(tx, { referralId: row.id, caller, action: 'create', from: null, to: 'DRFT' });
     await recordAudit(tx, options.actor, {

@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { isConnectionLost, isWriteConflict } from './database-errors.ts';
-import { nameStatements } from './statement-names.ts';
+import { nameStatements, statementNames } from './statement-names.ts';
 import {
   CALLER_CHANGES_CHANNEL,
   callerChangeFeed,
@@ -78,6 +78,7 @@ async function openPostgres(
   signedInFrom?: CallerChanges,
 ): Promise<DatabaseHandle> {
   const feed = callerChangeFeed();
+  const names = statementNames();
   const config: PoolConfigAwaitingConnect = {
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -85,7 +86,7 @@ async function openPostgres(
     idle_in_transaction_session_timeout: (options.statementTimeoutMs ?? 15_000) * 2,
     connectionTimeoutMillis: 10_000,
     onConnect: (client) => {
-      nameStatements(client);
+      nameStatements(client, names);
       return listenForCallerChanges(client, feed);
     },
   };

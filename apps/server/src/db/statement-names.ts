@@ -1,18 +1,23 @@
 import type pg from 'pg';
 
 /**
- * How many statement texts one process names. A text that varies with the data (an IN list of any
- * length) would otherwise name ever more statements, each kept by every connection until it closes.
+ * How many statement texts one pool names. A text that varies with the data (an IN list of any length)
+ * would otherwise name ever more statements, each kept by every connection until it closes.
  */
-const MAX_NAMED_STATEMENTS = 300;
+const MAX_NAMED_STATEMENTS = 500;
 
-/** Names handed out in this process, by statement text: one text, one name, on every connection. */
-const names = new Map<string, string>();
+/** The name of each statement text, the same on every connection of one pool. */
+export type StatementNames = (text: string) => string | undefined;
 
-function nameOf(text: string): string | undefined {
-  let name = names.get(text);
-  if (name === undefined && names.size < MAX_NAMED_STATEMENTS) names.set(text, (name = `s${names.size + 1}`));
-  return name;
+/** Names for one pool's statements: the first MAX_NAMED_STATEMENTS texts it meets. */
+export function statementNames(): StatementNames {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS)
+      names.set(text, (name = `s${names.size + 1}`));
+    return name;
+  };
 }
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
@@ -25,7 +30,7 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
  * A statement that already has a name (prepared-shapes.ts) keeps it; one without parameters (BEGIN,
  * COMMIT, DDL) stays a simple query.
  */
-export function nameStatements(client: pg.ClientBase): void {
+export function nameStatements(client: pg.ClientBase, nameOf: StatementNames): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const [first, values] = args;

@@ -43,12 +43,7 @@ export function auditActorOf(
  * when the change it describes does.
  */
 export async function recordAudit(q: Queryable, actor: AuditActor, event: AuditEvent): Promise<void> {
-  await auditInsert(q, actor, event);
-}
-
-/** The insert of one audit row, to run with the change's other rows (db/write-together.ts). */
-export function auditInsert(q: Queryable, actor: AuditActor, event: AuditEvent) {
-  return q.insert(auditLog).values({
+  await q.insert(auditLog).values({
     actor_id: actor.actorId,
     establishment_id: actor.establishmentId,
     ip: actor.ip,

@@ -77,27 +77,19 @@ async function notificationFacts(
   return row;
 }
 
-type TransitionNotice = { referral: ReferralRow; action: ReferralLifecycleAction; caller: Caller };
-
 /**
  * Notifies the other side of a referral transition (referral-lifecycle.md Notifications), in the action's
  * transaction: the referrer when the receiver side acted, the assignee (or shared inbox staff) when the
  * sender side did; never the person who acted. Each recipient whose e-mail preference for the event is on
  * also gets a mail, queued in the same transaction, with a link and no patient data.
  */
-export async function notifyReferralTransition(tx: Transaction, options: TransitionNotice): Promise<void> {
-  const insert = await referralTransitionNotifications(tx, options);
-  if (insert) await tx.execute(insert);
-}
-
-/**
- * notifyReferralTransition, but the notifications' insert is returned rather than run, for the action to
- * run with its other rows (db/write-together.ts); null when nobody is notified. Mail is queued already.
- */
-export async function referralTransitionNotifications(tx: Transaction, options: TransitionNotice) {
+export async function notifyReferralTransition(
+  tx: Transaction,
+  options: { referral: ReferralRow; action: ReferralLifecycleAction; caller: Caller },
+): Promise<void> {
   const { referral, action, caller } = options;
   const rule = referralNotificationFor(action, { is_updated: referral.is_updated });
-  if (!rule) return null;
+  if (!rule) return;
   const toReceiver = rule.by === 'sender';
   const candidates = toReceiver
     ? await receiverRecipients(tx, referral)
@@ -105,7 +97,7 @@ export async function referralTransitionNotifications(tx: Transaction, options: 
       ? [referral.referrer_id]
       : [];
   const recipientIds = [...new Set(candidates)].filter((id) => id !== caller.userId);
-  if (recipientIds.length === 0) return null;
+  if (recipientIds.length === 0) return;
 
   const facts = await notificationFacts(tx, {
     establishment: toReceiver ? referral.from_establishment_id : referral.to_establishment_id,
@@ -126,7 +118,7 @@ export async function referralTransitionNotifications(tx: Transaction, options: 
     referral_id: referral.id,
     access: toReceiver ? 'receiver' : 'sender',
   };
-  const insert = tx.insert(notifications).values(
+  await tx.insert(notifications).values(
     recipients.map((recipient) => ({
       user_id: recipient.id,
       establishment_id: toReceiver ? referral.to_establishment_id : referral.from_establishment_id,
@@ -139,8 +131,9 @@ export async function referralTransitionNotifications(tx: Transaction, options: 
     })),
   );
   const email = rule.email;
+  if (email === null) return;
   for (const recipient of recipients) {
-    if (email === null || recipient.email_notifications[email] !== true) continue;
+    if (recipient.email_notifications[email] !== true) continue;
     await queueMail(
       tx,
       referralNotificationEmail({
@@ -152,6 +145,4 @@ export async function referralTransitionNotifications(tx: Transaction, options: 
       }),
     );
   }
-  // Its SQL, not the builder: an async function's builder would be awaited, that is run, on return.
-  return insert.getSQL();
 }

@@ -6,22 +6,18 @@ import type { Caller } from '../tenancy/caller.ts';
  * Appends one row to a referral's history (referral-lifecycle.md: every create, update and transition),
  * through the action's transaction so the row exists exactly when the change does.
  */
-export async function recordReferralHistory(q: Queryable, entry: ReferralHistoryEntry): Promise<void> {
-  await referralHistoryInsert(q, entry);
-}
-
-type ReferralHistoryEntry = {
-  referralId: string;
-  caller: Caller;
-  action: string;
-  from: string | null;
-  to: string;
-  detail?: Record<string, unknown>;
-};
-
-/** The insert of one history row, to run with the change's other rows (db/write-together.ts). */
-export function referralHistoryInsert(q: Queryable, entry: ReferralHistoryEntry) {
-  return q.insert(referralHistory).values({
+export async function recordReferralHistory(
+  q: Queryable,
+  entry: {
+    referralId: string;
+    caller: Caller;
+    action: string;
+    from: string | null;
+    to: string;
+    detail?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await q.insert(referralHistory).values({
     referral_id: entry.referralId,
     action: entry.action,
     from_status: entry.from,

@@ -9,13 +9,12 @@ import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referr
 import type { ReferralSideOfCaller } from '@referrals/domain/referrals/referral-schemas';
 import type { Transaction } from '../../../db/database.ts';
 import { boundColumns, preparedFor, StatementShape } from '../../../db/prepared-shapes.ts';
-import { insertTogether } from '../../../db/write-together.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import { conflict, permissionDenied } from '../../../http/api-errors.ts';
-import { auditInsert } from '../../audit/record-audit.ts';
-import { referralTransitionNotifications } from '../../notifications/create-notifications.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
+import { notifyReferralTransition } from '../../notifications/create-notifications.ts';
 import type { ReferralCall } from '../referral-call.ts';
-import { referralHistoryInsert } from '../referral-history.ts';
+import { recordReferralHistory } from '../referral-history.ts';
 import { lifecycleInputOf, type ReferralRow } from '../referral-queries.ts';
 
 type ReferralUpdate = Partial<typeof referrals.$inferInsert>;
@@ -81,29 +80,21 @@ export async function applyReferralAction(
   );
   const [row] = await update.execute(shape.values);
   if (!row) throw new Error('referral update returned nothing');
-  // The history, notification and audit rows go in one statement: one round trip instead of three.
-  const notifications = await referralTransitionNotifications(tx, {
-    referral: row,
-    action,
+  await recordReferralHistory(tx, {
+    referralId: referral.id,
     caller: call.caller,
+    action,
+    from: referral.status,
+    to,
+    detail: options.detail,
   });
-  await insertTogether(tx, [
-    referralHistoryInsert(tx, {
-      referralId: referral.id,
-      caller: call.caller,
-      action,
-      from: referral.status,
-      to,
-      detail: options.detail,
-    }),
-    ...(notifications ? [notifications] : []),
-    auditInsert(tx, call.actor, {
-      action: `referral.${action}`,
-      resourceType: 'referral',
-      resourceId: referral.id,
-      patientId: referral.patient_id,
-      detail: { from: referral.status, to },
-    }),
-  ]);
+  await notifyReferralTransition(tx, { referral: row, action, caller: call.caller });
+  await recordAudit(tx, call.actor, {
+    action: `referral.${action}`,
+    resourceType: 'referral',
+    resourceId: referral.id,
+    patientId: referral.patient_id,
+    detail: { from: referral.status, to },
+  });
   return row;
 }

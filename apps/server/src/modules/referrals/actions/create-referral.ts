@@ -7,15 +7,14 @@ import { DEFAULT_REFERRER_MESSAGE } from '@referrals/domain/constants';
 import type { Referral, ReferralCreate } from '@referrals/domain/referrals/referral-schemas';
 import type { Database } from '../../../db/database.ts';
 import { boundColumns, preparedFor, StatementShape } from '../../../db/prepared-shapes.ts';
-import { insertTogether } from '../../../db/write-together.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import { ApiError, permissionDenied, validationFailed } from '../../../http/api-errors.ts';
-import { auditInsert, type AuditActor } from '../../audit/record-audit.ts';
+import { recordAudit, type AuditActor } from '../../audit/record-audit.ts';
 import type { Caller } from '../../tenancy/caller.ts';
 import { throwIfErrors } from '../../patients/patient-record.ts';
 import { checkDraftReferences } from '../referral-draft-checks.ts';
 import { draftColumns } from '../referral-draft-columns.ts';
-import { referralHistoryInsert } from '../referral-history.ts';
+import { recordReferralHistory } from '../referral-history.ts';
 import { referralDetail } from '../referral-queries.ts';
 import { referralEstablishmentOf } from '../referral-visibility.ts';
 
@@ -71,15 +70,13 @@ export async function createReferral(
     );
     const [row] = await insert.execute(shape.values);
     if (!row) throw new Error('referral insert returned nothing');
-    await insertTogether(tx, [
-      referralHistoryInsert(tx, { referralId: row.id, caller, action: 'create', from: null, to: 'DRFT' }),
-      auditInsert(tx, options.actor, {
-        action: 'referral.create',
-        resourceType: 'referral',
-        resourceId: row.id,
-        patientId: row.patient_id,
-      }),
-    ]);
+    await recordReferralHistory(tx, { referralId: row.id, caller, action: 'create', from: null, to: 'DRFT' });
+    await recordAudit(tx, options.actor, {
+      action: 'referral.create',
+      resourceType: 'referral',
+      resourceId: row.id,
+      patientId: row.patient_id,
+    });
     return referralDetail(tx, caller, row);
   });
 }

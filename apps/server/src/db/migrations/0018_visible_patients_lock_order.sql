@@ -9,9 +9,9 @@
 --   * a reason added (a referral created, or submitted, naming an establishment) takes FOR SHARE and inserts
 --     the pair when it is missing. Shared locks do not conflict with each other, so any number of writes
 --     about one patient add reasons at once;
---   * a reason removed (a referral deleted or recalled to a draft, an MRN deleted or moved), a patient's
---     searched columns or owner changed, takes FOR NO KEY UPDATE (as an UPDATE of the patient row itself
---     does) and recomputes the pairs concerned from committed data. It waits for the writes that hold FOR
+--   * a reason removed (a referral deleted or recalled to a draft), any MRN change (it sets a flag of a pair
+--     that may exist), a patient's searched columns, owner or status changed, takes FOR NO KEY UPDATE (as an
+--     UPDATE of the patient row itself does) and recomputes the pairs concerned from committed data. It waits for the writes that hold FOR
 --     SHARE to commit and they wait for it, so a pair is never removed while a reason for it is being added.
 -- Only FOR UPDATE (which no write here takes) conflicts with a foreign key's KEY SHARE, so no trigger
 -- upgrades a lock the row's insert already took.

@@ -80,4 +80,19 @@ describe('a write that PostgreSQL refuses', () => {
     });
     expect(await count()).toBe(before);
   });
+
+  it.each(['57014', '55P03'])(
+    'answers 503 at once for a statement or lock timeout (%s), without running the write again',
+    async (code) => {
+      await refuse(1, code);
+      const res = await createDraft();
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      // The sequence counted one attempt: a timeout has already cost the caller its wait.
+      const [attempts] = await asOwner(t.database, (tx) =>
+        queryRows<{ n: number }>(tx, sql`select last_value::int as n from refusals`),
+      );
+      expect(attempts?.n).toBe(1);
+    },
+  );
 });

@@ -76,14 +76,14 @@ const statements = new Map<string, unknown>();
  * connection. These are the places of that client in drizzle's handles and prepared queries.
  */
 type ClientHolder = { client: unknown };
-type SessionHolder = { session: ClientHolder };
+const sessionOf = (q: Queryable) => (q as unknown as { session: ClientHolder }).session;
 
 /**
  * The statement prepared for `q`: the one built for another handle or transaction of the same driver,
  * given `q`'s client. A copy, so that two transactions running the same statement each keep their own.
  */
 function runOn<Prepared>(prepared: Prepared, q: Queryable): Prepared {
-  const client = (q as unknown as SessionHolder).session.client;
+  const client = sessionOf(q).client;
   if ((prepared as ClientHolder).client === client) return prepared;
   return Object.assign(Object.create(Object.getPrototypeOf(prepared) as object) as object, prepared, {
     client,
@@ -102,7 +102,7 @@ export function preparedFor<Prepared>(
   build: () => Preparable<Prepared>,
 ): Prepared {
   const name = shape.nameFor(kind);
-  const key = `${(q as unknown as SessionHolder).session.constructor.name}:${name}`;
+  const key = `${sessionOf(q).constructor.name}:${name}`;
   const known = name ? (statements.get(key) as Prepared | undefined) : undefined;
   if (known) return runOn(known, q);
   const query = build();

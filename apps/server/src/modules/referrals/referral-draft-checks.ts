@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FieldErrors } from '@referrals/domain/api';
 import type { ReferralWrite } from '@referrals/domain/referrals/referral-schemas';
 import { queryRows, type Queryable } from '../../db/database.ts';
@@ -63,39 +63,34 @@ export async function checkDraftReferences(
   body: ReferralWrite,
 ): Promise<FieldErrors> {
   const { to_establishment_id: to, assignee_id: assignee, patient_id: patient } = draft;
+  const namesAssignee =
+    (body.assignee !== undefined || body.to_establishment !== undefined) && assignee !== null;
   const one = { one: sql`1` };
-  const asked = {
-    offered:
-      body.to_establishment !== undefined && to !== null
-        ? q.select(one).from(establishments).where(offeredReceiver(to, fromEstablishmentId))
-        : null,
-    works:
-      (body.assignee !== undefined || body.to_establishment !== undefined) && assignee !== null
-        ? to === null
-          ? false
-          : q.select(one).from(employments).where(approvedAtReceiver(assignee, to))
-        : null,
-    visible:
-      body.patient !== undefined && patient !== null
-        ? q
-            .select(one)
-            .from(patients)
-            .where(and(eq(patients.id, patient), patientsVisibleTo(caller)))
-        : null,
-  };
-  const questions = Object.entries(asked).flatMap(([name, query]) =>
-    query === null || query === false ? [] : [sql`exists (${query}) as ${sql.identifier(name)}`],
-  );
+  const questions: SQL[] = [];
+  const ask = (name: string, query: SQLWrapper) =>
+    questions.push(sql`exists (${query}) as ${sql.identifier(name)}`);
+  if (body.to_establishment !== undefined && to !== null)
+    ask('offered', q.select(one).from(establishments).where(offeredReceiver(to, fromEstablishmentId)));
+  if (namesAssignee && to !== null)
+    ask('works', q.select(one).from(employments).where(approvedAtReceiver(assignee, to)));
+  if (body.patient !== undefined && patient !== null)
+    ask(
+      'visible',
+      q
+        .select(one)
+        .from(patients)
+        .where(and(eq(patients.id, patient), patientsVisibleTo(caller))),
+    );
   const [answers] =
     questions.length > 0
-      ? await queryRows<Partial<Record<keyof typeof asked, boolean>>>(
+      ? await queryRows<{ offered?: boolean; works?: boolean; visible?: boolean }>(
           q,
           sql`select ${sql.join(questions, sql`, `)}`,
         )
       : [];
   const errors: FieldErrors = {};
   if (answers?.offered === false) errors.to_establishment = [RECEIVER_NOT_OFFERED];
-  if ((asked.works === false || answers?.works === false) && !errors.to_establishment)
+  if (namesAssignee && (to === null || answers?.works === false) && !errors.to_establishment)
     errors.assignee = [ASSIGNEE_NOT_AT_RECEIVER];
   if (answers?.visible === false) errors.patient = [PATIENT_NOT_VISIBLE];
   return errors;

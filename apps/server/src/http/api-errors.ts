@@ -14,6 +14,11 @@ export class ApiError extends Error {
 }
 
 export const validationFailed = (errors: FieldErrors) => new ApiError(400, errors);
+
+/** A 400 with the errors a write collected, when there are any. */
+export function throwIfErrors(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
 export const notAuthenticated = () =>
   new ApiError(401, { detail: 'Authentication credentials were not provided.' });
 export const permissionDenied = () =>

@@ -1,3 +1,4 @@
+import { REQUIRED_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../api.ts';
 import { defineCodeList } from '../codes.ts';
@@ -6,7 +7,7 @@ import { POSTCODE_MESSAGE } from '../establishments/establishment-schemas.ts';
 import { PROVIDER_NUMBER_MESSAGE, ProviderNumberSchema } from '../identifiers/medicare-provider-number.ts';
 import { PROFESSION_ROLES, roles, titles } from '../people/people-codes.ts';
 import { specialtyCodes } from '../people/specialty-codes.ts';
-import { AustralianPhoneSchema, REQUIRED_MESSAGE } from '../profile/profile-schemas.ts';
+import { AustralianPhoneSchema } from '../profile/profile-schemas.ts';
 
 /** The roles of a directory entry: GP, SP or HCP (section 3 Doctor directory entry). */
 export const DIRECTORY_ROLES = {

@@ -1,11 +1,9 @@
+import { EMAIL_MESSAGE, POSTCODE_MESSAGE, REQUIRED_MESSAGE } from '../field-messages.ts';
 import type { FieldErrors } from '../api.ts';
 import { isValidIhi, IHI_MESSAGE } from '../identifiers/ihi.ts';
 import { isValidMedicareCardNumber } from '../identifiers/medicare-card.ts';
 import { isAustralianPhoneNumber, PHONE_MESSAGE } from '../profile/profile-schemas.ts';
 import {
-  EMAIL_MESSAGE,
-  POSTCODE_MESSAGE,
-  REQUIRED_MESSAGE,
   type CarerWrite,
   type ConcessionCardWrite,
   type HealthFundWrite,

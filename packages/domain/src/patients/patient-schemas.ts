@@ -1,3 +1,4 @@
+import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../api.ts';
 import {
@@ -24,13 +25,6 @@ import {
  * purpose: an empty string is a value the form sends for a cleared field, and the save rules
  * (patient-save-rules.ts) turn it into null, so the server and the form agree on the result.
  */
-
-/** The message for a required field left empty (api-conventions.md: 400 bodies). */
-export const REQUIRED_MESSAGE = 'This field is required.';
-export const POSTCODE_MESSAGE = 'Enter a 4-digit Australian postcode.';
-export const EMAIL_MESSAGE = 'Enter a valid email address.';
-/** PostgreSQL text cannot hold NUL, so a NUL is the client's mistake (400), not a 500. */
-export const NUL_MESSAGE = 'Null characters are not allowed.';
 
 const text = (max: number) =>
   z

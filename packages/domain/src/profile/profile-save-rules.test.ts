@@ -1,7 +1,8 @@
+import { REQUIRED_MESSAGE } from '../field-messages.ts';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAG_DEFAULTS } from '../feature-flags.ts';
 import type { EmploymentStatus, Permission } from '../people/people-codes.ts';
-import { EMAIL_NOTIFICATION_FIELDS, REQUIRED_MESSAGE, type ProfileUpdate } from './profile-schemas.ts';
+import { EMAIL_NOTIFICATION_FIELDS, type ProfileUpdate } from './profile-schemas.ts';
 import {
   AHPRA_TAKEN_MESSAGE,
   ahpraNeedFor,

@@ -1,3 +1,4 @@
+import { REQUIRED_MESSAGE } from '../field-messages.ts';
 import type { FieldErrors } from '../api.ts';
 import { codeOf, type Code } from '../codes.ts';
 import type { FeatureFlags } from '../feature-flags.ts';
@@ -5,7 +6,6 @@ import { normaliseProviderNumber } from '../identifiers/medicare-provider-number
 import { ACTIVE_EMPLOYMENT_STATUSES } from '../people/people-codes.ts';
 import type { EmploymentStatus, Permission, Role, SubRole } from '../people/people-codes.ts';
 import { notificationDefaultsFor } from './notification-defaults.ts';
-import { REQUIRED_MESSAGE } from './profile-schemas.ts';
 import type {
   DefaultProviderNumType,
   EmailNotificationField,

@@ -1,3 +1,4 @@
+import { REQUIRED_MESSAGE } from '../field-messages.ts';
 import { describe, expect, it } from 'vitest';
 import { AHPRA_NUMBER_MESSAGE } from '../identifiers/ahpra.ts';
 import { PROVIDER_NUMBER_MESSAGE } from '../identifiers/medicare-provider-number.ts';
@@ -6,7 +7,6 @@ import {
   PHONE_MESSAGE,
   ProfileSchema,
   ProfileUpdateSchema,
-  REQUIRED_MESSAGE,
   SESSION_EXPIRY_MESSAGE,
   defaultProviderNumTypes,
   isAustralianPhoneNumber,

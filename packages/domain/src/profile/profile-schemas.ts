@@ -1,3 +1,4 @@
+import { REQUIRED_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
 import { defineCodeList } from '../codes.ts';
 import { DATE_MESSAGE, DateOfBirthSchema, clearableDate } from '../date-bounds.ts';
@@ -19,9 +20,6 @@ import {
  * The profile as GET profile/ returns it and the body PUT (dry run) and PATCH profile/ accept (spec sections
  * 3 Profile / user, 5 Profile save, 7 Profile and account). Field names are the spec's, in snake_case.
  */
-
-/** The message for a required field left empty (api-conventions.md: 400 bodies). */
-export const REQUIRED_MESSAGE = 'This field is required.';
 
 /** The message for a phone number that is not Australian. */
 export const PHONE_MESSAGE = 'Enter an Australian phone number, e.g. 0412 345 678.';

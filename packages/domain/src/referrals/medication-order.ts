@@ -1,8 +1,8 @@
+import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
 import { fieldErrorsFromIssues, type FieldErrors } from '../api.ts';
 import { defineCodeList } from '../codes.ts';
 import { BoundedDateSchema, DATE_MESSAGE, clearableDate } from '../date-bounds.ts';
-import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../patients/patient-schemas.ts';
 
 /**
  * Medication-order categories of the organisation with digital ordering (spec section 9). The spec gives

@@ -1,7 +1,7 @@
+import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
 import type { CodeList } from '../codes.ts';
 import { DATE_RANGE_MESSAGE, EARLIEST_DATE, LATEST_DATE } from '../date-bounds.ts';
-import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../patients/patient-schemas.ts';
 import { OTHER_REASON } from './referral-reason-codes.ts';
 
 /**

@@ -1,6 +1,6 @@
+import { NUL_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
 import { CodedValueSchema, PageQuerySchema, orderBySchema, pageOf } from '../api.ts';
-import { NUL_MESSAGE } from '../patients/patient-schemas.ts';
 import {
   ReferralStatusSchema,
   ReferralTypeSchema,

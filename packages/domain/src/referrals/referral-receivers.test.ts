@@ -1,5 +1,5 @@
+import { EMAIL_MESSAGE, POSTCODE_MESSAGE, REQUIRED_MESSAGE } from '../field-messages.ts';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MESSAGE, POSTCODE_MESSAGE, REQUIRED_MESSAGE } from '../patients/patient-schemas.ts';
 import {
   UNLISTED_RECEIVER_CONTACT_MESSAGE,
   linkedReceiverRefusal,

@@ -1,7 +1,7 @@
+import { EMAIL_MESSAGE, POSTCODE_MESSAGE, REQUIRED_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
 import { fieldErrorsFromIssues, type FieldErrors, type FieldIssue } from '../api.ts';
 import { AuStateSchema, type EstablishmentType } from '../establishments/establishment-codes.ts';
-import { EMAIL_MESSAGE, POSTCODE_MESSAGE, REQUIRED_MESSAGE } from '../patients/patient-schemas.ts';
 
 /**
  * The establishment types a sender picks a receiver among, Specialist Clinics first: the receiver list

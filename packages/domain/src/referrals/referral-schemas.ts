@@ -1,6 +1,6 @@
+import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
 import { CodedValueSchema } from '../api.ts';
-import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../patients/patient-schemas.ts';
 import { MedicationOrderDraftSchema } from './medication-order.ts';
 import { ReferralTagSchema, StickyNoteSchema } from './referral-annotation-schemas.ts';
 import { ReferralTypeSchema } from './referral-codes.ts';

@@ -1,5 +1,5 @@
+import { REQUIRED_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
-import { REQUIRED_MESSAGE } from '../patients/patient-schemas.ts';
 
 /**
  * POST referrals/{id}/set-vitro-episode-id/ (spec section 3 `vitro_episode_id`, section 7 EMR): the

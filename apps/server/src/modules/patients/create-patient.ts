@@ -2,12 +2,12 @@ import type { Patient, PatientWrite } from '@referrals/domain/patients/patient-s
 import { preparePatientSave, validatePatientSave } from '@referrals/domain/patients/patient-save-rules';
 import type { Database } from '../../db/database.ts';
 import { patients } from '../../db/schema/patients.ts';
-import { permissionDenied } from '../../http/api-errors.ts';
+import { permissionDenied, throwIfErrors } from '../../http/api-errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import type { Caller } from '../tenancy/caller.ts';
 import { addMrn } from './mrn-numbers.ts';
 import { patientDetail } from './patient-queries.ts';
-import { checkDoctor, patientColumns, saveLists, throwIfErrors } from './patient-record.ts';
+import { checkDoctor, patientColumns, saveLists } from './patient-record.ts';
 import { patientEstablishmentOf } from './patient-visibility.ts';
 
 type PatientInsert = typeof patients.$inferInsert;

@@ -10,7 +10,7 @@ import type { Transaction } from '../../db/database.ts';
 import type { patients } from '../../db/schema/patients.ts';
 import { carers, concessionCards, healthFunds, patientExternalIds } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/people.ts';
-import { checkVersion, validationFailed } from '../../http/api-errors.ts';
+import { checkVersion, throwIfErrors } from '../../http/api-errors.ts';
 
 // What the patient, carer and MRN write functions share: a write body as columns and back, the checks
 // that need the database, and the lists saved with the record.
@@ -123,10 +123,6 @@ export async function checkDoctor(
       ),
     );
   return found ? {} : { doctor: [DOCTOR_NOT_FOUND_MESSAGE] };
-}
-
-export function throwIfErrors(errors: FieldErrors): void {
-  if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
 /** Saves the lists a prepared body sends (absent lists stay as they are). */

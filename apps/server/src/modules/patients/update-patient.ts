@@ -3,7 +3,7 @@ import type { Patient, PatientWrite } from '@referrals/domain/patients/patient-s
 import { preparePatientSave, validatePatientSave } from '@referrals/domain/patients/patient-save-rules';
 import type { Database } from '../../db/database.ts';
 import { patients } from '../../db/schema/patients.ts';
-import { checkVersion, notFound } from '../../http/api-errors.ts';
+import { checkVersion, notFound, throwIfErrors } from '../../http/api-errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { inVisiblePatient, type PatientCall } from './patient-call.ts';
 import { patientDetail } from './patient-queries.ts';
@@ -14,7 +14,6 @@ import {
   saveLists,
   storedAsWrite,
   stripUndefined,
-  throwIfErrors,
 } from './patient-record.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { REQUIRED_MESSAGE } from '@referrals/domain/field-messages';
 import { fieldErrorsFromIssues, type FieldErrors } from '@referrals/domain/api';
 import type { CarerType } from '@referrals/domain/people/people-codes';
 import {
@@ -9,7 +10,6 @@ import {
 } from '@referrals/domain/patients/patient-save-rules';
 import {
   PatientWriteSchema,
-  REQUIRED_MESSAGE,
   type Carer,
   type CarerWrite,
   type CarerWriteInput,

@@ -1,12 +1,11 @@
-import { REQUIRED_MESSAGE } from '@referrals/domain/patients/patient-schemas';
+import { REQUIRED_MESSAGE } from '@referrals/domain/field-messages';
 import {
   triageActionOf,
   type AcceptReferralRequest,
 } from '@referrals/domain/referrals/referral-action-schemas';
 import type { Referral, ReferralWrite } from '@referrals/domain/referrals/referral-schemas';
 import type { Database } from '../../../db/database.ts';
-import { validationFailed } from '../../../http/api-errors.ts';
-import { throwIfErrors } from '../../patients/patient-record.ts';
+import { throwIfErrors, validationFailed } from '../../../http/api-errors.ts';
 import type { ReferralCall } from '../referral-call.ts';
 import { checkDraftReferences } from '../referral-draft-checks.ts';
 import { referralDetail, type ReferralRow } from '../referral-queries.ts';

@@ -8,10 +8,9 @@ import type { Referral, ReferralCreate } from '@referrals/domain/referrals/refer
 import type { Database } from '../../../db/database.ts';
 import { boundColumns, preparedFor, StatementShape } from '../../../db/prepared-shapes.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
-import { ApiError, permissionDenied, validationFailed } from '../../../http/api-errors.ts';
+import { ApiError, permissionDenied, throwIfErrors, validationFailed } from '../../../http/api-errors.ts';
 import { recordAudit, type AuditActor } from '../../audit/record-audit.ts';
 import type { Caller } from '../../tenancy/caller.ts';
-import { throwIfErrors } from '../../patients/patient-record.ts';
 import { checkDraftReferences } from '../referral-draft-checks.ts';
 import { draftColumns } from '../referral-draft-columns.ts';
 import { recordReferralHistory } from '../referral-history.ts';

@@ -1,8 +1,8 @@
+import { throwIfErrors } from '../../../http/api-errors.ts';
 import type { FieldErrors } from '@referrals/domain/api';
 import type { ForwardReferral } from '@referrals/domain/referrals/referral-action-schemas';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import type { Database } from '../../../db/database.ts';
-import { throwIfErrors } from '../../patients/patient-record.ts';
 import type { ReferralCall } from '../referral-call.ts';
 import {
   ASSIGNEE_NOT_AT_RECEIVER,

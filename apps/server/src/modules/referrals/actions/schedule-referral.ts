@@ -1,4 +1,4 @@
-import { REQUIRED_MESSAGE } from '@referrals/domain/patients/patient-schemas';
+import { REQUIRED_MESSAGE } from '@referrals/domain/field-messages';
 import type { ScheduleReferral } from '@referrals/domain/referrals/referral-action-schemas';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import type { Database } from '../../../db/database.ts';

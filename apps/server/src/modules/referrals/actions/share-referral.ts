@@ -1,3 +1,4 @@
+import { throwIfErrors } from '../../../http/api-errors.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FieldErrors } from '@referrals/domain/api';
 import type { ShareReferral } from '@referrals/domain/referrals/referral-action-schemas';
@@ -6,7 +7,6 @@ import type { Database, Transaction } from '../../../db/database.ts';
 import { establishments } from '../../../db/schema/establishments.ts';
 import { employments } from '../../../db/schema/people.ts';
 import { referralShares } from '../../../db/schema/referrals.ts';
-import { throwIfErrors } from '../../patients/patient-record.ts';
 import type { ReferralCall } from '../referral-call.ts';
 import { referralDetail } from '../referral-queries.ts';
 import { referralEstablishmentOf } from '../referral-visibility.ts';

@@ -1,13 +1,13 @@
+import { throwIfErrors } from '../../../http/api-errors.ts';
+import { REQUIRED_MESSAGE } from '@referrals/domain/field-messages';
 import { eq } from 'drizzle-orm';
 import { medicationOrderErrors } from '@referrals/domain/referrals/medication-order';
 import { referralExpiresAt } from '@referrals/domain/referrals/referral-conditions';
-import { REQUIRED_MESSAGE } from '@referrals/domain/patients/patient-schemas';
 import type { FieldErrors } from '@referrals/domain/api';
 import { unlistedReceiverErrors } from '@referrals/domain/referrals/referral-receivers';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { establishments } from '../../../db/schema/establishments.ts';
-import { throwIfErrors } from '../../patients/patient-record.ts';
 import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { referralDetail, type ReferralRow } from '../referral-queries.ts';
 import { applyReferralAction, checkReferralAction } from './apply-referral-action.ts';

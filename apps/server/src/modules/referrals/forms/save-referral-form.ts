@@ -5,10 +5,9 @@ import { formDataErrors } from '@referrals/domain/referrals/forms/form-validatio
 import { clearHiddenFormData } from '@referrals/domain/referrals/forms/form-visibility';
 import type { Database } from '../../../db/database.ts';
 import { referralAttachments, referrals } from '../../../db/schema/referrals.ts';
-import { validationFailed } from '../../../http/api-errors.ts';
+import { throwIfErrors, validationFailed } from '../../../http/api-errors.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { removeStoredFile } from '../../files/file-store.ts';
-import { throwIfErrors } from '../../patients/patient-record.ts';
 import { checkReferralAction } from '../actions/apply-referral-action.ts';
 import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { recordReferralHistory } from '../referral-history.ts';

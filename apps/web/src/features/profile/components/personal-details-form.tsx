@@ -1,12 +1,9 @@
+import { REQUIRED_MESSAGE } from '@referrals/domain/field-messages';
 import { Grid, Select, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors } from '@referrals/domain/api';
 import { titles } from '@referrals/domain/people/people-codes';
-import {
-  ProfileUpdateSchema,
-  REQUIRED_MESSAGE,
-  type Profile,
-} from '@referrals/domain/profile/profile-schemas';
+import { ProfileUpdateSchema, type Profile } from '@referrals/domain/profile/profile-schemas';
 import { Controller, useForm } from 'react-hook-form';
 import { FormFooter } from '@/ui/form-footer';
 import { useProfileFormSave } from './use-profile-save';

@@ -1,8 +1,5 @@
-import {
-  ProfileUpdateSchema,
-  REQUIRED_MESSAGE,
-  type Profile,
-} from '@referrals/domain/profile/profile-schemas';
+import { REQUIRED_MESSAGE } from '@referrals/domain/field-messages';
+import { ProfileUpdateSchema, type Profile } from '@referrals/domain/profile/profile-schemas';
 import { REGISTRATION_PAGES, professionalFieldsFor } from '../registration-pages';
 
 /** The fields of registration page 1 and Settings, Medical registration (spec sections 2 and 5). */

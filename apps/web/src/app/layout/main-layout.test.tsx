@@ -48,6 +48,14 @@ const routes: RouteObject[] = [
       landing('/settings/:type', 'Landed on settings'),
       landing('/referrals/inbox/:type', 'Landed on the inbox'),
       landing('/referrals/outbox/:type', 'Landed on the outbox'),
+      {
+        path: '/providers',
+        element: (
+          <button type="button" onClick={() => undefined}>
+            The screen’s first control
+          </button>
+        ),
+      },
     ],
   },
 ];
@@ -132,6 +140,25 @@ describe('the limited mode of a PA or PM at their personal space (spec section 2
     expect(await screen.findByText('Establishment personal')).toBeDefined();
     expect(screen.getByText('Landed on /patients')).toBeDefined();
     expect(screen.queryByRole('dialog', { name: 'Switch establishments?' })).toBeNull();
+  });
+});
+
+describe('the skip link (WCAG 2.4.1 Bypass Blocks)', () => {
+  it('is the first Tab stop, and takes the focus past the top bar and navigation to the screen', async () => {
+    serve(profileOf('GP', [clinic], 'clinic'));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/providers');
+    await screen.findByText('Establishment clinic');
+
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    // The address keeps no #main-content: skipping is not a navigation.
+    expect(router.state.location.hash).toBe('');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'The screen’s first control' }));
   });
 });
 

@@ -11,6 +11,7 @@ import { SessionExpiry } from '@/features/auth/components/session-expiry';
 import { useCurrentEstablishmentSync } from '@/features/establishments/use-current-establishment-sync';
 import { layoutRedirect } from './layout-redirect';
 import { SideNav } from './side-nav';
+import { SkipLink } from './skip-link';
 import { SIDE_NAV_ID, TopBar } from './top-bar';
 import classes from './main-layout.module.css';
 import { useNavCollapse } from './use-nav-collapse';
@@ -25,6 +26,8 @@ const LimitedModeDialog = lazy(() =>
 
 const NAV_WIDTH = 264;
 const NAV_RAIL_WIDTH = 72;
+/** The screen's region, where the skip link takes the focus. */
+const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * The main layout (spec section 2 Layout): top bar, side navigation and the screen. On desktop the
@@ -56,6 +59,8 @@ export function MainLayout() {
       className={classes.frame}
       style={{ '--nav-width': `${rail ? NAV_RAIL_WIDTH : NAV_WIDTH}px` } as CSSProperties}
     >
+      {/* First in the page, so the first Tab reaches it before the top bar and the navigation. */}
+      <SkipLink targetId={MAIN_CONTENT_ID} />
       <header className={classes.header}>
         <TopBar
           navCollapsed={collapsed}
@@ -83,7 +88,8 @@ export function MainLayout() {
           onNavigate={mobileNav.close}
         />
       </nav>
-      <main className={classes.main}>
+      {/* Focusable by script only (the skip link), so the next Tab goes to the screen's first control. */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         {redirect === null ? <Outlet /> : <Navigate to={redirect} replace />}
       </main>
       {/* Keyed by the establishment, so the question is asked again on arriving at another personal space. */}

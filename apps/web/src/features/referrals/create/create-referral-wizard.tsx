@@ -8,7 +8,7 @@ import {
 import { RECEIVER_TYPES, type ReceiverType } from '@referrals/domain/referrals/referral-receivers';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-error';
@@ -98,6 +98,17 @@ export function CreateReferralWizard({
   const step = draftId === null ? 0 : stepOf(search, steps.length);
   const stepName = steps[step] ?? 'receiver';
   const lastStep = steps.length - 1;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+
+  // On changing step the focus goes to the new step's title. Otherwise it stays on Next at the foot of
+  // the form, or, after leaving the receiver step (whose Next is disabled while the draft starts), falls
+  // to the page itself, and a keyboard user's next Tab starts again from the top bar (WCAG 2.4.3).
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    heading.current?.focus({ preventScroll: true });
+  }, [step]);
 
   /** Puts a 400's messages on the wizard's fields; answers the ones no field shows. */
   const showErrors = (errors: FieldErrors): string[] => {
@@ -248,7 +259,7 @@ export function CreateReferralWizard({
           }}
         >
           <Stack gap="lg">
-            <StepHeading title={texts.title} intro={texts.intro} />
+            <StepHeading ref={heading} title={texts.title} intro={texts.intro} />
             {stepName === 'receiver' && (
               <ReceiverStep
                 currentEstablishmentId={currentEstablishmentId}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Attachment } from '@referrals/domain/referrals/forms/attachment-schemas';
 import {
   maxFilesOf,
@@ -6,7 +6,7 @@ import {
   type FormField,
 } from '@referrals/domain/referrals/forms/form-template-schemas';
 import { IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { acceptAttribute, fileRefusal, megabytes } from './file-checks';
 import { labelOf } from './form-field-options';
 
@@ -25,6 +25,7 @@ export function FormFileField({ field, files, onUpload, onRemove, error }: FormF
   const [problem, setProblem] = useState<string | null>(null);
   const label = labelOf(field);
   const full = files.length >= maxFilesOf(field);
+  const addButton = useRef<HTMLButtonElement>(null);
 
   const pick = async (file: File | null) => {
     if (file === null) return;
@@ -57,22 +58,31 @@ export function FormFileField({ field, files, onUpload, onRemove, error }: FormF
             variant="subtle"
             color="red"
             aria-label={`Remove ${file.original_name}`}
-            onClick={() => void onRemove(file)}
+            // The row goes with its file: the focus goes to Add a file rather than falling to the page.
+            onClick={() => void onRemove(file).then(() => addButton.current?.focus())}
           >
             <IconTrash size={16} />
           </ActionIcon>
         </Group>
       ))}
       <Group gap="sm">
-        <FileButton onChange={(file) => void pick(file)} accept={acceptAttribute(field)} disabled={full}>
+        <FileButton
+          onChange={(file) => void pick(file)}
+          accept={acceptAttribute(field)}
+          disabled={full || busy}
+        >
           {(props) => (
+            // Looks disabled but keeps the focus (data-disabled, not disabled): a disabled button drops the
+            // focus to the page, so a keyboard user who added a file would have to find their place again.
             <Button
               {...props}
+              ref={addButton}
               variant="light"
               size="xs"
-              leftSection={<IconUpload size={14} />}
-              loading={busy}
-              disabled={full}
+              leftSection={busy ? <Loader size={14} color="currentColor" /> : <IconUpload size={14} />}
+              data-disabled={full || busy || undefined}
+              aria-disabled={full || busy || undefined}
+              aria-busy={busy || undefined}
               aria-label={`Add a file to ${label}`}
             >
               Add a file

@@ -132,6 +132,23 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
     expect(router.state.location.pathname).toBe('/referrals/create/draft-1');
   });
 
+  it('takes the focus to the new step’s title on changing step, so the next Tab reaches its first control', async () => {
+    api();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/create');
+
+    await user.click(await screen.findByRole('radio', { name: /North Shore Heart Clinic/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const title = await screen.findByRole('heading', { level: 2, name: 'The patient' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pick Emily' }));
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const receiverTitle = await screen.findByRole('heading', { level: 2, name: 'Who receives the referral' });
+    await waitFor(() => expect(document.activeElement).toBe(receiverTitle));
+  });
+
   it('reopens a draft on its receiver, chosen', async () => {
     api();
     renderRoutes(routes, '/referrals/create/draft-1?step=0');

@@ -45,6 +45,9 @@ import { referralActionRoutes } from './modules/referrals/referral-action-routes
 import { referralListRoutes } from './modules/referrals/lists/referral-list-routes.ts';
 import { attachmentRoutes } from './modules/referrals/attachments/attachment-routes.ts';
 import { referralFormRoutes } from './modules/referrals/forms/referral-form-routes.ts';
+import { reportFileRoutes } from './modules/reports/report-file-routes.ts';
+import { reportRoutes } from './modules/reports/report-routes.ts';
+import { reportTemplateRoutes } from './modules/reports/report-template-routes.ts';
 import { auditDeniedAccess } from './modules/audit/denied-access.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -183,6 +186,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(referralListRoutes);
   await app.register(attachmentRoutes);
   await app.register(referralFormRoutes);
+  await app.register(reportRoutes);
+  await app.register(reportTemplateRoutes);
+  await app.register(reportFileRoutes);
   await app.register(referralAnnotationRoutes);
   await app.register(referralEmrRoutes);
   await app.register(verificationCodeRoutes);

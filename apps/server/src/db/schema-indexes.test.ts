@@ -10,9 +10,10 @@ import * as mail from './schema/mail.ts';
 import * as patients from './schema/patients.ts';
 import * as people from './schema/people.ts';
 import * as referrals from './schema/referrals.ts';
+import * as reports from './schema/reports.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
-const schemaModules = [auditLog, auth, establishments, jobs, mail, patients, people, referrals];
+const schemaModules = [auditLog, auth, establishments, jobs, mail, patients, people, referrals, reports];
 
 /** Every index the schema declares, as `table.index`. */
 function declaredIndexes(): string[] {

@@ -35,6 +35,12 @@ import {
   ProfileSchema,
   ProfileUpdateSchema,
 } from '@referrals/domain/profile/profile-schemas';
+import {
+  ReportPageSchema,
+  ReportSchema,
+  ReportTemplateSchema,
+  ReportWriteSchema,
+} from '@referrals/domain/reports/report-schemas';
 
 /**
  * The shapes /api/openapi.json names in `components.schemas`, so that a client generated from it
@@ -71,6 +77,10 @@ const NAMED_SHAPES: Record<string, z.ZodType> = {
   CarerWrite: CarerWriteSchema,
   Mrn: MrnSchema,
   MrnWrite: MrnWriteSchema,
+  Report: ReportSchema,
+  ReportPage: ReportPageSchema,
+  ReportWrite: ReportWriteSchema,
+  ReportTemplate: ReportTemplateSchema,
 };
 
 /**

@@ -1,6 +1,13 @@
-import { NUL_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
 import { CodedValueSchema, PageQuerySchema, orderBySchema, pageOf } from '../api.ts';
+import {
+  checkSubmittedRange,
+  codeListParam,
+  establishmentParam,
+  queryFlag,
+  queryText,
+  searchText,
+} from '../query-params.ts';
 import {
   ReferralStatusSchema,
   ReferralTypeSchema,
@@ -18,30 +25,9 @@ import { ReferralSideSchema } from './referral-schemas.ts';
  * a row of the inbox, outbox, archive or trash shows, plus the derived conditions for its badges.
  */
 
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(/^[^\0]*$/, { message: NUL_MESSAGE });
-const searchText = (max: number) => text(max).trim().optional();
-
-/** `true`/`false` in a query string; absent is false. */
-const flag = z
-  .enum(['true', 'false'])
-  .optional()
-  .transform((value) => value === 'true');
-
-/** A comma list (`status=SBMT,VWD`), or the parameter repeated; each item must be a status code. */
-const statusList = z
-  .union([text(200), z.array(text(200)).max(20)])
-  .optional()
-  .transform((value) =>
-    (value === undefined ? [] : typeof value === 'string' ? [value] : value)
-      .flatMap((part) => part.split(','))
-      .map((part) => part.trim().toUpperCase())
-      .filter((part) => part !== ''),
-  )
-  .pipe(z.array(ReferralStatusSchema));
+const text = queryText;
+const flag = queryFlag;
+const statusList = codeListParam(ReferralStatusSchema);
 
 /**
  * `my_tags`: `true` for the referrals the caller tagged, or a comma list (or repeats) of tag labels: those
@@ -72,9 +58,6 @@ const tagFilter = z
 
 /** What `my_tags` asks for: what the caller tagged, or any of these labels (lower-cased) of their establishment. */
 export type ReferralTagFilter = { taggedBy: 'me' } | { labels: string[] };
-
-/** An establishment parameter: its id, or `true` for the caller's current establishment. */
-const establishmentParam = z.union([z.enum(['true', 'false']), z.uuid()]).optional();
 
 /** The orderings a referral list offers; each but patient_name walks an index (bench/referral-lists.ts). */
 export const REFERRAL_LIST_ORDER_FIELDS = [
@@ -140,13 +123,7 @@ export const ReferralListQuerySchema = PageQuerySchema.extend({
       message: 'Give one of within_establishment, to_establishment and from_establishment.',
     });
   }
-  if (query.submitted_after && query.submitted_before && query.submitted_after > query.submitted_before) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['submitted_before'],
-      message: 'Give a date on or after submitted_after.',
-    });
-  }
+  checkSubmittedRange(query, ctx);
 });
 export type ReferralListQuery = z.infer<typeof ReferralListQuerySchema>;
 export type ReferralListQueryInput = z.input<typeof ReferralListQuerySchema>;

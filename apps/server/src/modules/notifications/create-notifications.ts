@@ -4,18 +4,23 @@ import type { ReferralLifecycleAction } from '@referrals/domain/referrals/referr
 import {
   MAX_SHARED_INBOX_RECIPIENTS,
   referralNotificationFor,
+  type ReferralNotificationRule,
 } from '@referrals/domain/notifications/referral-notifications';
-import type { ReferralNotificationDetails } from '@referrals/domain/notifications/notification-schemas';
+import { REPORT_NOTIFICATIONS } from '@referrals/domain/notifications/report-notifications';
+import { REPORT_STATUSES, type ReportStatus } from '@referrals/domain/reports/report-codes';
+import type { ReportAction } from '@referrals/domain/reports/report-lifecycle';
 import { personName } from '@referrals/domain/people/person-name';
 import { queryRows, type Transaction } from '../../db/database.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import type { referrals } from '../../db/schema/referrals.ts';
+import type { reports } from '../../db/schema/reports.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
 import type { Caller } from '../tenancy/caller.ts';
-import { referralNotificationEmail } from './notification-mail.ts';
+import { notificationEmail, referralPagePath, reportPagePath } from './notification-mail.ts';
 
 type ReferralRow = typeof referrals.$inferSelect;
+type ReportRow = typeof reports.$inferSelect;
 
 /**
  * The receiver side to notify: the assignee, or without one the receiving establishment's staff who see
@@ -96,9 +101,79 @@ export async function notifyReferralTransition(
     : referral.referrer_id
       ? [referral.referrer_id]
       : [];
-  const recipientIds = [...new Set(candidates)].filter((id) => id !== caller.userId);
-  if (recipientIds.length === 0) return;
+  const status = referral.status as ReferralStatus;
+  await notifyOtherSide(tx, {
+    referral,
+    caller,
+    rule,
+    recipientIds: candidates,
+    scope: 'referral',
+    action,
+    subjectId: referral.id,
+    details: {
+      status: { value: status, display: REFERRAL_STATUSES[status] },
+      is_forwarded: referral.is_forwarded,
+      is_updated: referral.is_updated,
+      is_renew_referral: referral.is_renew_referral,
+    },
+    link: referralPagePath(referral.id),
+  });
+}
 
+/**
+ * Notifies the other side of a clinical report's change (docs/reports.md Notifications), in the action's
+ * transaction: the referrer of a report submitted, the author of a report opened or reviewed. A report
+ * whose author asked to track it (`track_email_notification`) mails its author when it is opened, whatever
+ * their preference.
+ */
+export async function notifyReportTransition(
+  tx: Transaction,
+  options: { referral: ReferralRow; report: ReportRow; action: ReportAction; caller: Caller },
+): Promise<void> {
+  const { referral, report, action, caller } = options;
+  const rule = REPORT_NOTIFICATIONS[action];
+  if (!rule) return;
+  const recipient = rule.by === 'receiver' ? referral.referrer_id : report.author_id;
+  const status = report.status as ReportStatus;
+  await notifyOtherSide(tx, {
+    referral,
+    caller,
+    rule,
+    recipientIds: recipient ? [recipient] : [],
+    scope: 'report',
+    action,
+    subjectId: report.id,
+    details: { status: { value: status, display: REPORT_STATUSES[status] }, report_id: report.id },
+    link: reportPagePath(referral.id, report.id),
+    alwaysMail: action === 'view' && report.track_email_notification,
+  });
+}
+
+/**
+ * One notification per recipient about a referral (or something on it), never to the person who acted,
+ * and a mail to each whose preference for it is on (or always, with `alwaysMail`). The sentence names the
+ * establishment that acted; only the in-app one names the patient.
+ */
+async function notifyOtherSide(
+  tx: Transaction,
+  options: {
+    referral: ReferralRow;
+    caller: Caller;
+    rule: ReferralNotificationRule;
+    recipientIds: string[];
+    scope: string;
+    action: string;
+    subjectId: string;
+    details: Record<string, unknown>;
+    link: string;
+    alwaysMail?: boolean;
+  },
+): Promise<void> {
+  const { referral, caller, rule } = options;
+  const recipientIds = [...new Set(options.recipientIds)].filter((id) => id !== caller.userId);
+  if (recipientIds.length === 0) return;
+  // The side that acted is the other side's establishment; the notification belongs to the recipient's.
+  const toReceiver = rule.by === 'sender';
   const facts = await notificationFacts(tx, {
     establishment: toReceiver ? referral.from_establishment_id : referral.to_establishment_id,
     patient: referral.patient_id,
@@ -107,13 +182,8 @@ export async function notifyReferralTransition(
   });
   const who = facts.establishment ?? 'The other establishment';
   const { patient, actor, recipients } = facts;
-
-  const status = referral.status as ReferralStatus;
-  const details: ReferralNotificationDetails = {
-    status: { value: status, display: REFERRAL_STATUSES[status] },
-    is_forwarded: referral.is_forwarded,
-    is_updated: referral.is_updated,
-    is_renew_referral: referral.is_renew_referral,
+  const details = {
+    ...options.details,
     actioned_by: { id: caller.userId, name: actor ? personName(actor) : '' },
     referral_id: referral.id,
     access: toReceiver ? 'receiver' : 'sender',
@@ -122,26 +192,28 @@ export async function notifyReferralTransition(
     recipients.map((recipient) => ({
       user_id: recipient.id,
       establishment_id: toReceiver ? referral.to_establishment_id : referral.from_establishment_id,
-      scope: 'referral',
-      action,
+      scope: options.scope,
+      action: options.action,
       title: rule.title,
       text: rule.text(who, patient ? personName(patient) : null),
-      subject_id: referral.id,
+      subject_id: options.subjectId,
       subject_details: details,
     })),
   );
   const email = rule.email;
-  if (email === null) return;
   for (const recipient of recipients) {
-    if (recipient.email_notifications[email] !== true) continue;
+    const wanted =
+      options.alwaysMail === true || (email !== null && recipient.email_notifications[email] === true);
+    if (!wanted) continue;
     await queueMail(
       tx,
-      referralNotificationEmail({
+      notificationEmail({
         to: recipient.email,
         first_name: recipient.first_name,
         title: rule.title,
         sentence: rule.text(who, null),
-        referralId: referral.id,
+        link: options.link,
+        scope: options.scope,
       }),
     );
   }

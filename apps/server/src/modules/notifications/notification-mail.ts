@@ -11,21 +11,32 @@ export function registerNotificationMail(app: FastifyInstance): void {
   publicUrl = app.config.publicUrl;
 }
 
+/** The referral's page in the app, as notification mail links to it. */
+export const referralPagePath = (referralId: string) => `/referrals/${referralId}`;
+
+/** A clinical report's page in the app. */
+export const reportPagePath = (referralId: string, reportId: string) =>
+  `/referrals/${referralId}/report/${reportId}`;
+
 /**
  * A notification as mail. Mail leaves the system, so it carries no patient data (outbox.ts): the title, a
- * sentence without the patient, and a link to the referral, which the reader opens after signing in.
+ * sentence without the patient, and a link to the referral or report, which the reader opens after signing
+ * in.
  */
-export function referralNotificationEmail(options: {
+export function notificationEmail(options: {
   to: string;
   first_name: string;
   title: string;
   sentence: string;
-  referralId: string;
+  /** The page's path in the app (referralPagePath, reportPagePath). */
+  link: string;
+  scope: string;
 }): MailMessage {
+  const what = options.scope === 'report' ? 'clinical report' : 'referral';
   const { text, html } = renderMail({
     greeting: `Hello ${options.first_name},`,
-    paragraphs: [`${options.sentence}.`, 'Sign in to Referrals to see the referral.'],
-    action: { label: 'Open the referral', url: `${publicUrl}/referrals/${options.referralId}` },
+    paragraphs: [`${options.sentence}.`, `Sign in to Referrals to see the ${what}.`],
+    action: { label: `Open the ${what}`, url: `${publicUrl}${options.link}` },
   });
   return { to: options.to, subject: options.title, text, html };
 }

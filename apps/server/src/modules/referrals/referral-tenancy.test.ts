@@ -12,6 +12,7 @@ import {
   referralTags,
   referralVerificationCodes,
 } from '../../db/schema/referrals.ts';
+import { reportFiles, reports, reportTemplates } from '../../db/schema/reports.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
 import { createEstablishment } from '../../db/factories/factories.ts';
@@ -46,6 +47,9 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
   let tagId: string;
   let noteId: string;
   let templateId: string;
+  let reportId: string;
+  let reportFileId: string;
+  let reportTemplateId: string;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -111,6 +115,39 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       .values({ establishment_id: owner.id, name: 'Booked', body: 'Booked.', message_type: 'triage' })
       .returning();
     templateId = template?.id ?? '';
+    // A report the clinic sent back, with a file row, and a report template of the owner establishment.
+    const [report] = await t.database.db
+      .insert(reports)
+      .values({
+        referral_id: referralId,
+        status: 'SBMT',
+        title: 'Report',
+        report_body: '<p>Seen.</p>',
+        recipients: [{ type: 'referrer' }],
+        author_id: p.specialist.user.id,
+        author_establishment_id: p.clinic.id,
+        recipient_establishment_id: p.practice.id,
+        submitted_at: new Date(),
+      })
+      .returning();
+    reportId = report?.id ?? '';
+    const [file] = await t.database.db
+      .insert(reportFiles)
+      .values({
+        report_id: reportId,
+        kind: 'attachment',
+        original_name: 'echo.pdf',
+        stored_name: '00000000-0000-4000-8000-000000000002.pdf',
+        content_type: 'application/pdf',
+        size: 10,
+      })
+      .returning();
+    reportFileId = file?.id ?? '';
+    const [reportTemplate] = await t.database.db
+      .insert(reportTemplates)
+      .values({ establishment_id: owner.id, name: 'Echo', report_body: '<p>Echo</p>' })
+      .returning();
+    reportTemplateId = reportTemplate?.id ?? '';
   });
   afterAll(() => t.app.close());
 
@@ -300,6 +337,52 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
         url: `${one}supplementary-attachments/zip/`,
         reads: true,
       },
+      ...reportMatrix(one),
+    ];
+  }
+
+  /** The referral's reports, their files and another establishment's report template. */
+  function reportMatrix(one: string): Entry[] {
+    const reportRoute = '/api/referrals/:id/reports/:rid/';
+    const report = `${one}reports/${reportId}/`;
+    const files = `/api/reports/${reportId}/`;
+    const template = `/api/reports/templates/${reportTemplateId}/`;
+    return [
+      { method: 'GET', route: '/api/referrals/:id/reports/', url: `${one}reports/`, reads: true },
+      { method: 'POST', route: '/api/referrals/:id/reports/', url: `${one}reports/`, body: {} },
+      { method: 'GET', route: reportRoute, url: report, reads: true },
+      { method: 'PUT', route: reportRoute, url: report, body: { version: 1, title: 'Mine' } },
+      { method: 'PATCH', route: reportRoute, url: report, body: { version: 1, title: 'Mine' } },
+      { method: 'DELETE', route: reportRoute, url: report },
+      { method: 'POST', route: `${reportRoute}submit/`, url: `${report}submit/` },
+      { method: 'POST', route: `${reportRoute}view/`, url: `${report}view/`, reads: true },
+      { method: 'POST', route: `${reportRoute}underreview/`, url: `${report}underreview/` },
+      { method: 'POST', route: `${reportRoute}review/`, url: `${report}review/` },
+      { method: 'POST', route: '/api/reports/:id/upload/', url: `${files}upload/`, multipart: true },
+      { method: 'DELETE', route: '/api/reports/:id/upload/', url: `${files}upload/` },
+      {
+        method: 'POST',
+        route: '/api/reports/:id/attachments/',
+        url: `${files}attachments/`,
+        multipart: true,
+      },
+      {
+        method: 'DELETE',
+        route: '/api/reports/:id/attachments/:fileId/',
+        url: `${files}attachments/${reportFileId}/`,
+      },
+      // The file row points at no stored file: the shared reader passes visibility and gets 404.
+      { method: 'GET', route: '/api/reports/:id/files/:fileId/', url: `${files}files/${reportFileId}/` },
+      { method: 'POST', route: '/api/reports/:id/signature/', url: `${files}signature/` },
+      { method: 'GET', route: '/api/reports/:id/signature/', url: `${files}signature/` },
+      { method: 'DELETE', route: '/api/reports/:id/signature/', url: `${files}signature/` },
+      {
+        method: 'PUT',
+        route: '/api/reports/templates/:id/',
+        url: template,
+        body: { name: 'Mine', report_body: '', version: 1 },
+      },
+      { method: 'DELETE', route: '/api/reports/templates/:id/', url: template },
     ];
   }
 
@@ -324,6 +407,9 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       await db.select().from(referralStickyNotes).orderBy(asc(referralStickyNotes.id)),
       await db.select().from(messageTemplates).orderBy(asc(messageTemplates.id)),
       await db.select().from(referralVerificationCodes).orderBy(asc(referralVerificationCodes.referral_id)),
+      await db.select().from(reports).orderBy(asc(reports.id)),
+      await db.select().from(reportFiles).orderBy(asc(reportFiles.id)),
+      await db.select().from(reportTemplates).orderBy(asc(reportTemplates.id)),
     ]);
   }
 

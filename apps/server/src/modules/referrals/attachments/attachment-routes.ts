@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FieldErrorsSchema, PageQuerySchema } from '@referrals/domain/api';
@@ -11,6 +10,7 @@ import {
   type AttachmentKind,
 } from '@referrals/domain/referrals/forms/attachment-schemas';
 import { ReferralConflictSchema } from '@referrals/domain/referrals/referral-schemas';
+import { FileBytesSchema, FILE_RESPONSE, NO_STORE } from '../../../http/file-response.ts';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../../http/error-responses.ts';
 import { toPage } from '../../../http/paging.ts';
 import { sendStoredFile, uploadedPart } from '../../files/file-store.ts';
@@ -26,17 +26,10 @@ import {
 import { updateReferralAttachment } from './update-referral-attachment.ts';
 
 const AttachmentParamsSchema = z.object({ id: z.string(), attachmentId: z.string() });
-const FileBytesSchema = z.instanceof(Readable).meta({ type: 'string', format: 'binary' });
-const FILE_RESPONSE = {
-  description: 'The file, in the type its bytes showed when it was uploaded.',
-  content: { 'application/octet-stream': { schema: FileBytesSchema } },
-};
 const ZIP_RESPONSE = {
   description: 'A zip of the supplementary files.',
   content: { 'application/zip': { schema: FileBytesSchema } },
 };
-// Patient documents: never kept by a browser or proxy.
-const NO_STORE = 'private, no-store';
 
 const NAMES: Record<AttachmentKind, string> = {
   referrer: 'ReferrerAttachment',

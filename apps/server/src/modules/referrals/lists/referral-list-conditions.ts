@@ -17,12 +17,9 @@ import {
 } from '@referrals/domain/referrals/referral-list-schemas';
 import { ALL_LIST_STATUSES, referralListFilter } from '@referrals/domain/referrals/referral-lists';
 import type { StatementShape } from '../../../db/prepared-shapes.ts';
-import { establishments } from '../../../db/schema/establishments.ts';
-import { patientMrns, patients } from '../../../db/schema/patients.ts';
-import { users } from '../../../db/schema/people.ts';
 import { referrals, referralTags } from '../../../db/schema/referrals.ts';
-import { prefixPattern } from '../../patients/patient-queries.ts';
 import type { Caller } from '../../tenancy/caller.ts';
+import { addSearchFilters, dayStart } from './referral-search-conditions.ts';
 import {
   receivedByCaller,
   referralEstablishmentOf,
@@ -68,84 +65,6 @@ export function sideBranch(
   };
 }
 
-/** Lower-cased words of a search text. */
-function words(text: string): string[] {
-  return text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-}
-
-/**
- * A per-row lookup by primary key: `exists (...)` under an OR let the planner pick a hashed subplan that
- * reads every matching row of the whole table once per branch (650 ms at 1M referrals); a scalar
- * subquery is always looked up per referral, and a list walks only its side's index range.
- */
-function lookedUp(query: SQL): SQL {
-  return sql`coalesce((${query} limit 1), false)`;
-}
-
-/**
- * Every word starts the patient's first or last name. A filter on the patient found by id, not an index
- * walk, so a bound `like` pattern costs a generic plan nothing.
- */
-function patientNameMatches(shape: StatementShape, text: string): SQL {
-  const each = words(text).map((word) => {
-    const pattern = shape.bind(prefixPattern(word));
-    return shape.part(
-      'name-word',
-      sql`(lower(p.first_name) like ${pattern} or lower(p.last_name) like ${pattern})`,
-    );
-  });
-  if (each.length === 0) return shape.part('no-name', sql`true`);
-  return lookedUp(sql`select true from ${patients} p where p.id = ${referrals.patient_id}
-    and ${sql.join(each, sql` and `)}`);
-}
-
-/** The referral's MRN, or the patient's MRN at the caller's establishment, starts with the text. */
-function mrnMatches(shape: StatementShape, text: string, establishmentId: string): SQL {
-  const pattern = shape.bind(prefixPattern(text.toLowerCase()));
-  const held = lookedUp(sql`select true from ${patientMrns} m
-    where m.patient_id = ${referrals.patient_id} and m.establishment_id = ${shape.bind(establishmentId)}
-    and lower(m.number) like ${pattern}`);
-  return sql`(lower(${referrals.mrn}) like ${pattern} or ${held})`;
-}
-
-/** The referral id starts with the text (ids are shown shortened). */
-function idMatches(shape: StatementShape, text: string): SQL {
-  return sql`${referrals.id}::text like ${shape.bind(prefixPattern(text.toLowerCase()))}`;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A person by id, or every word starting their first or last name. */
-function personMatches(shape: StatementShape, column: Column, text: string): SQL {
-  if (UUID.test(text)) return shape.part('person-id', sql`${column} = ${shape.bind(text)}`);
-  const each = words(text).map((word) => {
-    const pattern = shape.bind(prefixPattern(word));
-    return shape.part(
-      'person-word',
-      sql`(lower(u.first_name) like ${pattern} or lower(u.last_name) like ${pattern})`,
-    );
-  });
-  return lookedUp(sql`select true from ${users} u where u.id = ${column} and ${sql.join(each, sql` and `)}`);
-}
-
-/** The receiving establishment by id or by name words, or the assignee by id or name. */
-function receiverMatches(shape: StatementShape, text: string): SQL {
-  if (UUID.test(text)) {
-    const id = shape.bind(text);
-    return shape.part(
-      'receiver-id',
-      sql`(${referrals.to_establishment_id} = ${id} or ${referrals.assignee_id} = ${id})`,
-    );
-  }
-  // Infix: no index serves it, the establishment is found by id and its name only filtered.
-  const each = words(text).map((word) =>
-    shape.part('place-word', sql`lower(e.name) like ${shape.bind(`%${prefixPattern(word)}`)}`),
-  );
-  const place = lookedUp(sql`select true from ${establishments} e
-    where e.id = ${referrals.to_establishment_id} and ${sql.join(each, sql` and `)}`);
-  return sql`(${personMatches(shape, referrals.assignee_id, text)} or ${place})`;
-}
-
 /**
  * `my_tags`: a tag the caller put on the referral, or one of the caller's establishment's tags with one of
  * the labels (stored as typed; compared lower-cased, as labels are unique whatever their case).
@@ -169,11 +88,6 @@ function tagMatches(shape: StatementShape, caller: Caller, filter: ReferralTagFi
     sql`exists (select 1 from ${referralTags} t where t.referral_id = ${referrals.id}
       and t.establishment_id = ${shape.bind(establishmentId)} and lower(t.label) in (${labels}))`,
   );
-}
-
-/** A calendar date's start in Sydney, as an instant (the spec's dates are Australian). */
-function dayStart(shape: StatementShape, date: string, plusDays = 0): SQL {
-  return sql`((${shape.bind(date)}::date + ${shape.bind(plusDays)}::int)::timestamp at time zone 'Australia/Sydney')`;
 }
 
 /** `days` whole days as an interval of hours, so that a daylight-saving change does not move it. */
@@ -280,19 +194,7 @@ export function resolveListQuery(
   if (from) add('from', sql`${referrals.from_establishment_id} = ${shape.bind(from)}`);
   if (within) add('within', sql`false`);
 
-  if (query.search) {
-    const text = query.search;
-    const any = [patientNameMatches(shape, text), idMatches(shape, text)];
-    if (establishmentId) any.push(mrnMatches(shape, text, establishmentId));
-    add('search', sql`(${sql.join(any, sql` or `)})`);
-  }
-  if (query.patient_name) add('patient-name', patientNameMatches(shape, query.patient_name));
-  if (query.patient_mrn && establishmentId) {
-    add('patient-mrn', mrnMatches(shape, query.patient_mrn, establishmentId));
-  }
-  if (query.referral_id) add('referral-id', idMatches(shape, query.referral_id));
-  if (query.referrer) add('referrer', personMatches(shape, referrals.referrer_id, query.referrer));
-  if (query.receiver) add('receiver', receiverMatches(shape, query.receiver));
+  addSearchFilters(shape, query, establishmentId, add);
   if (query.my_referral) {
     const me = shape.bind(caller.userId);
     add('my-referral', sql`(${referrals.referrer_id} = ${me} or ${referrals.assignee_id} = ${me})`);

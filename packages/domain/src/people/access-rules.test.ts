@@ -7,6 +7,7 @@ import {
   canSeeDraftReferrals,
   canSeeDraftReports,
   canSeeInbox,
+  canSeeReportsInbox,
   canSeeOutboxReferrals,
   canSendReferrals,
   hasIntegrationAccess,
@@ -142,6 +143,13 @@ describe('Inbox, Outbox and Drafts visibility', () => {
         context({ role: 'PA', employment: { ...approved, has_shared_outbox_access: true } }),
       ),
     ).toBe(true);
+  });
+
+  it('shows the reports inbox to whoever sees the inbox, and to a referrer whose reports come back there', () => {
+    expect(canSeeReportsInbox(context({ permissions: ['accept_referral'] }))).toBe(true);
+    expect(canSeeReportsInbox(context({ permissions: ['manage_referral'] }))).toBe(true);
+    expect(canSeeReportsInbox(context({ permissions: ['add_referral'] }))).toBe(true);
+    expect(canSeeReportsInbox(context({ permissions: ['administer_referral'] }))).toBe(false);
   });
 
   it('needs manage_referral for draft referrals and accept_referral for draft reports', () => {

@@ -100,6 +100,18 @@ export function canSeeInbox(context: AccessContext): boolean {
   return codeOf(context.role) !== 'PA' || hasSharedInboxAccess(context);
 }
 
+/**
+ * Inbox > Reports: where the reports on the caller's referrals come back. Whoever may see the Inbox, and
+ * whoever sends referrals (manage_referral or add_referral, with the outbox's own rule for a PA): a
+ * referrer could otherwise never read the report on their referral (docs/spec-deviations.md).
+ */
+export function canSeeReportsInbox(context: AccessContext): boolean {
+  if (canSeeInbox(context)) return true;
+  return (
+    hasPermission(context.permissions, ['manage_referral', 'add_referral']) && canSeeOutboxReferrals(context)
+  );
+}
+
 /** Outbox referrals: a PA needs shared outbox access; everyone else sees their outbox. */
 export function canSeeOutboxReferrals(context: AccessContext): boolean {
   return codeOf(context.role) !== 'PA' || hasSharedOutboxAccess(context);

@@ -1,4 +1,9 @@
-import { z } from 'zod';
+import {
+  reportInboxListTypes,
+  reportOutboxListTypes,
+  type ReportInboxListType,
+  type ReportOutboxListType,
+} from '../referrals/referral-codes.ts';
 import type { ReportStatus } from './report-codes.ts';
 
 /**
@@ -16,7 +21,7 @@ export const REPORT_INBOX_LISTS = {
   new: ['SBMT'],
   'under-review': ['VWD'],
   reviewed: ['RVWD'],
-} as const satisfies Record<string, readonly ReportStatus[]>;
+} as const satisfies Record<ReportInboxListType, readonly ReportStatus[]>;
 
 export const REPORT_OUTBOX_LISTS = {
   all: ['DRFT', ...SENT],
@@ -25,16 +30,11 @@ export const REPORT_OUTBOX_LISTS = {
   reviewed: ['RVWD'],
   sent: SENT,
   drafts: ['DRFT'],
-} as const satisfies Record<string, readonly ReportStatus[]>;
+} as const satisfies Record<ReportOutboxListType, readonly ReportStatus[]>;
 
-export type ReportInboxList = keyof typeof REPORT_INBOX_LISTS;
-export type ReportOutboxList = keyof typeof REPORT_OUTBOX_LISTS;
-export const ReportInboxListSchema = z.enum(Object.keys(REPORT_INBOX_LISTS) as [ReportInboxList]);
-export const ReportOutboxListSchema = z.enum(Object.keys(REPORT_OUTBOX_LISTS) as [ReportOutboxList]);
-
-/** The list types of a box, in the order the tabs show them. */
-export function reportListTypes(box: ReportBox): string[] {
-  return Object.keys(box === 'inbox' ? REPORT_INBOX_LISTS : REPORT_OUTBOX_LISTS);
+/** The list types of a box with their labels (referral-codes.ts), in the order the tabs show them. */
+export function reportListTypes(box: ReportBox) {
+  return box === 'inbox' ? reportInboxListTypes : reportOutboxListTypes;
 }
 
 /** The statuses a list shows, or null when the box has no such list. Drafts are the author side's only. */

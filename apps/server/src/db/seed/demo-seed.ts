@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { seedDemoFormTemplates } from './demo-form-templates.ts';
+import { seedDemoReportTemplates } from './demo-report-templates.ts';
 import type { Database, Queryable } from '../database.ts';
 import { establishments } from '../schema/establishments.ts';
 import { specialties } from '../schema/people.ts';
@@ -68,6 +69,7 @@ export async function seedDemoData(db: Database, options: { demoPassword: string
     }
     await seedReferrals(tx, places, people, harbourPatients, s);
     await seedDemoFormTemplates(tx, places.clinic.id);
+    await seedDemoReportTemplates(tx, places.clinic.id);
   });
 }
 

@@ -28,10 +28,11 @@ describe('layoutRedirect', () => {
     }
   });
 
-  it('sends users without the inbox away from inbox lists', () => {
+  it('sends users without the inbox away from inbox lists, and keeps a referrer’s reports inbox', () => {
     const noInbox = context({ permissions: ['manage_referral', 'add_referral'] });
     expect(layoutRedirect('/referrals/inbox/new', noInbox)).toBe('/');
-    expect(layoutRedirect('/clinical-reports/inbox/all', noInbox)).toBe('/');
+    expect(layoutRedirect('/clinical-reports/inbox/all', noInbox)).toBeNull();
+    expect(layoutRedirect('/clinical-reports/inbox/all', context({ permissions: [] }))).toBe('/');
     expect(layoutRedirect('/referrals/outbox/all', noInbox)).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import {
   canSeeDraftReports,
   canSeeInbox,
   canSeeOutboxReferrals,
+  canSeeReportsInbox,
   isLimitedMode,
   isOpenInLimitedMode,
   type AccessContext,
@@ -24,8 +25,8 @@ export function layoutRedirect(pathname: string, context: AccessContext): string
   const referralList = matchPath(paths.referrals.outbox.path, pathname)?.params.type;
   const reportList = matchPath(paths.clinicalReports.outbox.path, pathname)?.params.type;
   const allowed =
-    (!on(paths.referrals.inbox.path, pathname) && !on(paths.clinicalReports.inbox.path, pathname)) ||
-    canSeeInbox(context);
+    (!on(paths.referrals.inbox.path, pathname) || canSeeInbox(context)) &&
+    (!on(paths.clinicalReports.inbox.path, pathname) || canSeeReportsInbox(context));
   // Outbox case conferences stay in the navigation for everyone; drafts and referrals have rules of their own.
   const outboxAllowed =
     referralList === undefined ||

@@ -3,6 +3,7 @@ import {
   canSeeDraftReports,
   canSeeInbox,
   canSeeOutboxReferrals,
+  canSeeReportsInbox,
   isLimitedMode,
   type AccessContext,
 } from '@referrals/domain/people/access-rules';
@@ -116,9 +117,10 @@ export const PLATFORM_NAV_GROUP: NavGroup = {
 function isVisible(id: NavItemId, context: AccessContext): boolean {
   switch (id) {
     case 'inbox-referrals':
-    case 'inbox-reports':
     case 'inbox-case-conferences':
       return canSeeInbox(context);
+    case 'inbox-reports':
+      return canSeeReportsInbox(context);
     case 'outbox-referrals':
       return canSeeOutboxReferrals(context);
     case 'drafts-referrals':

@@ -1,5 +1,6 @@
 import { isLimitedMode, type AccessContext } from '@referrals/domain/people/access-rules';
 import { useReferralStats } from '@/features/referrals/api/referral-stats';
+import { useReportStats } from '@/features/referrals/reports/report-stats';
 import type { NavItemId } from './nav-items';
 import type { ShownTotals } from './use-show-totals';
 
@@ -7,17 +8,35 @@ import type { ShownTotals } from './use-show-totals';
 export type NavCount = { unread: number; total?: number };
 
 /**
- * The inbox and outbox referral counters of the side navigation (section 2 Layout), polled every 20 s.
- * Reports and case conferences have no counts in the API yet, so their items show none.
+ * The inbox and outbox counters of the side navigation (section 2 Layout), polled every 20 s: referrals
+ * and reports, each unread with the total when 'Show totals' is on, and the draft reports. Case
+ * conferences have no counts in the API yet, so their items show none.
  */
 export function useNavCounts(
   access: AccessContext | undefined,
   totals: ShownTotals,
 ): Partial<Record<NavItemId, NavCount>> {
   // The limited mode lists neither box, and its personal space has no referrals to count.
-  const { data: stats } = useReferralStats({ enabled: access !== undefined && !isLimitedMode(access) });
-  if (stats === undefined) return {};
+  const enabled = access !== undefined && !isLimitedMode(access);
+  const { data: stats } = useReferralStats({ enabled });
+  const { data: reports } = useReportStats({ enabled });
+  const reportCounts: Partial<Record<NavItemId, NavCount>> =
+    reports === undefined
+      ? {}
+      : {
+          'inbox-reports': {
+            unread: reports.inbox.unread,
+            total: totals.inbox ? reports.inbox.count : undefined,
+          },
+          'outbox-reports': {
+            unread: reports.outbox.unread,
+            total: totals.outbox ? reports.outbox.count : undefined,
+          },
+          'drafts-reports': { unread: 0, total: reports.drafts },
+        };
+  if (stats === undefined) return reportCounts;
   return {
+    ...reportCounts,
     'inbox-referrals': { unread: stats.inbox.unread, total: totals.inbox ? stats.inbox.count : undefined },
     'outbox-referrals': {
       unread: stats.outbox.unread,

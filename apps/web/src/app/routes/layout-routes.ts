@@ -81,13 +81,13 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(
       paths.clinicalReports.inbox.path,
       'Reports inbox',
-      () => import('@/features/clinical-reports/pages/report-inbox-page').then((m) => m.ReportInboxPage),
+      () => import('@/features/referrals/pages/report-list-pages').then((m) => m.ReportInboxPage),
       requireListType((type) => reportInboxListTypes.isCode(type)),
     ),
     lazyRoute(
       paths.clinicalReports.outbox.path,
       'Reports outbox',
-      () => import('@/features/clinical-reports/pages/report-outbox-page').then((m) => m.ReportOutboxPage),
+      () => import('@/features/referrals/pages/report-list-pages').then((m) => m.ReportOutboxPage),
       requireListType((type) => reportOutboxListTypes.isCode(type)),
     ),
 

@@ -17,12 +17,12 @@ import { StickyNotesSection } from '../detail/components/sticky-notes-section';
 import { TagsSection } from '../detail/components/tags-section';
 import { VerificationCodePanel } from '../detail/components/verification-code-panel';
 import { safeReturnUrl } from '../detail/return-url';
+import { ReferralReportsSection } from '../reports/referral-reports-section';
 import { useMarkViewed } from '../detail/use-mark-viewed';
 
-/** What `?tab=conference` and `?report` will open; both arrive with their own issues. */
+/** What `?tab=conference` will open; it arrives with its own issue. */
 function comingLater(params: URLSearchParams): string | null {
   if (params.get('tab') === 'conference') return 'Case conferences on a referral come in a later release.';
-  if (params.has('report')) return 'Clinical reports on a referral come in a later release.';
   return null;
 }
 
@@ -67,6 +67,7 @@ export function ReferralDetailPage() {
       {record.medication_order !== null && <MedicationOrderSection order={record.medication_order} />}
       <FormsSection referralId={record.id} />
       <AttachmentsSection referral={record} />
+      <ReferralReportsSection referral={record} focus={params.has('report')} />
       {/* The code proves holding the sender's referral: the sender side shows it once it is submitted. */}
       {record.side === 'sender' && record.status.value !== 'DRFT' && (
         <VerificationCodePanel referralId={record.id} />

@@ -18,6 +18,7 @@ import type { reports } from '../../db/schema/reports.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
 import type { Caller } from '../tenancy/caller.ts';
 import { notificationEmail, referralPagePath, reportPagePath } from './notification-mail.ts';
+import { notifyPatient } from './notify-patient.ts';
 
 type ReferralRow = typeof referrals.$inferSelect;
 type ReportRow = typeof reports.$inferSelect;
@@ -86,13 +87,15 @@ async function notificationFacts(
  * Notifies the other side of a referral transition (referral-lifecycle.md Notifications), in the action's
  * transaction: the referrer when the receiver side acted, the assignee (or shared inbox staff) when the
  * sender side did; never the person who acted. Each recipient whose e-mail preference for the event is on
- * also gets a mail, queued in the same transaction, with a link and no patient data.
+ * also gets a mail, queued in the same transaction, with a link and no patient data; and the patient one
+ * when the referral's flags ask (notify-patient.ts).
  */
 export async function notifyReferralTransition(
   tx: Transaction,
   options: { referral: ReferralRow; action: ReferralLifecycleAction; caller: Caller },
 ): Promise<void> {
   const { referral, action, caller } = options;
+  await notifyPatient(tx, { referral, action });
   const rule = referralNotificationFor(action, { is_updated: referral.is_updated });
   if (!rule) return;
   const toReceiver = rule.by === 'sender';

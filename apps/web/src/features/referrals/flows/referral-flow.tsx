@@ -4,7 +4,7 @@ import { fieldErrorsFromIssues, type FieldErrors } from '@referrals/domain/api';
 import { referralPageErrors, type ReferralFlow } from '@referrals/domain/referrals/referral-action-pages';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   FormProvider,
   useForm,
@@ -85,6 +85,15 @@ function FlowForm<V extends FieldValues>({
   const [index, setIndex] = useState(0);
   const [reached, setReached] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownIndex = useRef(index);
+  // On changing page the focus goes to the new page's title, as in the referral wizard: otherwise it stays
+  // on a button of the last page, or falls to the page itself and the next Tab starts at the top bar.
+  useEffect(() => {
+    if (shownIndex.current === index) return;
+    shownIndex.current = index;
+    heading.current?.focus({ preventScroll: true });
+  }, [index]);
   // Every value, for the last page's summary and the button's label.
   const values = useWatch({ control: form.control }) as V;
   const page = pages[index] as FlowPage<V>;
@@ -193,7 +202,7 @@ function FlowForm<V extends FieldValues>({
             }}
           >
             <Stack gap="lg">
-              <StepHeading title={page.title} intro={page.intro} />
+              <StepHeading ref={heading} title={page.title} intro={page.intro} />
               {page.render({ referral, next, values })}
               <FormFooter
                 submitLabel={index === pages.length - 1 ? definition.commitLabel(values) : 'Next'}

@@ -54,6 +54,8 @@ describe('returning a referral (spec sections 4 Other flows, 5 Return)', { timeo
     await user.type(screen.getByLabelText('Message'), 'Please refer to orthopaedics.');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await heading('Return the referral')).toBeDefined();
+    // A new page takes the focus to its title, so a keyboard user goes on from there.
+    expect(document.activeElement).toBe(await heading('Return the referral'));
     await user.click(screen.getByRole('button', { name: 'Return referral' }));
 
     expect(await heading('Why are you returning it?')).toBeDefined();

@@ -38,7 +38,7 @@ import { verificationCodeRoutes } from './modules/referrals/verification/verific
 import { messageTemplateRoutes } from './modules/referrals/message-templates/message-template-routes.ts';
 import { referralRoutes } from './modules/referrals/referral-routes.ts';
 import { referralSuccessorRoutes } from './modules/referrals/referral-successor-routes.ts';
-import { referralLetterRoutes } from './modules/referrals/referral-letter-routes.ts';
+import { letterRoutes } from './modules/letters/letter-routes.ts';
 import { notificationRoutes } from './modules/notifications/notification-routes.ts';
 import { registerNotificationMail } from './modules/notifications/notification-mail.ts';
 import { referralActionRoutes } from './modules/referrals/referral-action-routes.ts';
@@ -180,7 +180,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(patientMrnRoutes);
   await app.register(referralRoutes);
   await app.register(referralSuccessorRoutes);
-  await app.register(referralLetterRoutes);
+  await app.register(letterRoutes);
   await app.register(notificationRoutes);
   await app.register(referralActionRoutes);
   await app.register(referralListRoutes);

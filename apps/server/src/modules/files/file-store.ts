@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -160,6 +160,12 @@ export async function readStoredFile(dataDir: string, name: string): Promise<Rea
   if (!STORED_NAME.test(name)) return undefined;
   const file = path.join(uploadsDir(dataDir), name);
   return (await stat(file).catch(() => undefined)) ? createReadStream(file) : undefined;
+}
+
+/** A stored file's bytes, for a file small enough to hold (a logo or signature in a letter); undefined if it is gone. */
+export async function readStoredBytes(dataDir: string, name: string): Promise<Buffer | undefined> {
+  if (!STORED_NAME.test(name)) return undefined;
+  return readFile(path.join(uploadsDir(dataDir), name)).catch(() => undefined);
 }
 
 export async function removeStoredFile(dataDir: string, name: string | null): Promise<void> {

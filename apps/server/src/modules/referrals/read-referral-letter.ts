@@ -1,23 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   medicationOrderCategories,
   type MedicationOrderDraft,
 } from '@referrals/domain/referrals/medication-order';
 import type { ReferralStatus, ReferralType } from '@referrals/domain/referrals/referral-codes';
 import type { Database, Transaction } from '../../db/database.ts';
-import { establishments } from '../../db/schema/establishments.ts';
-import { patients } from '../../db/schema/patients.ts';
-import { users } from '../../db/schema/people.ts';
 import { referralAttachments } from '../../db/schema/referrals.ts';
-import { notFound } from '../../http/api-errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { LetterEstablishment, LetterFormSection, ReferralLetter } from './letter/referral-letter.ts';
+import type { LetterFormSection, ReferralLetter } from './letter/referral-letter.ts';
 import { renderReferralLetter } from './letter/referral-letter.ts';
+import { letterEstablishment, letterPatient, letterPerson } from './read-letter-parts.ts';
 import { inVisibleReferral, type ReferralCall } from './referral-call.ts';
 import type { ReferralRow } from './referral-queries.ts';
-
-const hospital = alias(establishments, 'hospital');
 
 /** "medical_history" or "medicalHistory" as "Medical history". */
 function labelOf(key: string): string {
@@ -72,42 +66,10 @@ function medicationOrderSection(order: MedicationOrderDraft): LetterFormSection 
   };
 }
 
-async function letterEstablishment(tx: Transaction, id: string | null, fallback: string | null) {
-  if (!id) return { name: fallback ?? 'Not named' } satisfies LetterEstablishment;
-  const [row] = await tx
-    .select({ place: establishments, hospital: { name: hospital.name } })
-    .from(establishments)
-    .leftJoin(hospital, eq(hospital.id, establishments.hospital_id))
-    .where(eq(establishments.id, id));
-  if (!row) return { name: fallback ?? 'Not named' };
-  const { place } = row;
-  return {
-    name: place.name,
-    phone1: place.phone1,
-    phone2: place.phone2,
-    address1: place.address1,
-    address2: place.address2,
-    city: place.city,
-    state: place.state,
-    postcode: place.postcode,
-    email: place.email,
-    hospital: row.hospital?.name ? { name: row.hospital.name } : null,
-  } satisfies LetterEstablishment;
-}
-
-async function personOf(tx: Transaction, id: string | null) {
-  if (!id) return undefined;
-  const [row] = await tx.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
 /** The letter of a referral the caller may see, as plain data for renderReferralLetter. */
 async function referralLetterOf(tx: Transaction, referral: ReferralRow): Promise<ReferralLetter> {
-  const [patient] = referral.patient_id
-    ? await tx.select().from(patients).where(eq(patients.id, referral.patient_id))
-    : [];
-  const referrer = await personOf(tx, referral.referrer_id);
-  const assignee = await personOf(tx, referral.assignee_id);
+  const referrer = await letterPerson(tx, referral.referrer_id);
+  const assignee = await letterPerson(tx, referral.assignee_id);
   const attachments = await tx
     .select({ original_name: referralAttachments.original_name, field: referralAttachments.field })
     .from(referralAttachments)
@@ -131,9 +93,7 @@ async function referralLetterOf(tx: Transaction, referral: ReferralRow): Promise
       referral.referral_receiver_establishment_practice_name,
     ),
     assignee: assignee ?? null,
-    patient: patient
-      ? { ...patient, mrn: referral.mrn }
-      : { first_name: 'No patient', last_name: 'named', dob: '' },
+    patient: await letterPatient(tx, referral),
     referrer_message: referral.referrer_message ?? '',
     forms: [
       ...(referral.medication_order === null ? [] : [medicationOrderSection(referral.medication_order)]),
@@ -159,14 +119,9 @@ async function referralLetterOf(tx: Transaction, referral: ReferralRow): Promise
 
 /**
  * GET referrals/{id}/pdf/: the referral letter as a PDF, for anyone who may see the referral, audited as
- * 'referral.letter' in the same transaction. Clinical reports are not stored yet, so a report_id finds
- * nothing (404).
+ * 'referral.letter' in the same transaction.
  */
-export async function readReferralLetter(
-  db: Database,
-  call: ReferralCall & { reportId?: string | undefined },
-): Promise<Buffer> {
-  if (call.reportId !== undefined) throw notFound();
+export async function readReferralLetter(db: Database, call: ReferralCall): Promise<Buffer> {
   const letter = await inVisibleReferral(db, call, async (tx, referral) => {
     await recordAudit(tx, call.actor, {
       action: 'referral.letter',

@@ -351,6 +351,13 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       { method: 'GET', route: '/api/referrals/:id/reports/', url: `${one}reports/`, reads: true },
       { method: 'POST', route: '/api/referrals/:id/reports/', url: `${one}reports/`, body: {} },
       { method: 'GET', route: reportRoute, url: report, reads: true },
+      // The referral letter's route with mode=report: the report's reach, not the referral's.
+      {
+        method: 'GET',
+        route: '/api/referrals/:id/pdf/',
+        url: `${one}pdf/?mode=report&report_id=${reportId}`,
+        reads: true,
+      },
       { method: 'PUT', route: reportRoute, url: report, body: { version: 1, title: 'Mine' } },
       { method: 'PATCH', route: reportRoute, url: report, body: { version: 1, title: 'Mine' } },
       { method: 'DELETE', route: reportRoute, url: report },

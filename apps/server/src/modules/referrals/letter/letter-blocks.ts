@@ -1,5 +1,5 @@
 import { personName } from '@referrals/domain/people/person-name';
-import { referralStatuses, referralTypes } from '@referrals/domain/referrals/referral-codes';
+import type { LetterAttachment, LetterEstablishment, LetterPatient, LetterPerson } from './letter-data.ts';
 import { COLOUR, MARGIN, type LetterLayout, type Row } from './letter-layout.ts';
 import {
   addressLines,
@@ -8,33 +8,43 @@ import {
   joinPresent,
   letterDate,
   medicareNumber,
-  monthsText,
   present,
 } from './letter-text.ts';
-import type { LetterAttachment, LetterFormSection, ReferralLetter } from './referral-letter.ts';
 
-// The blocks of a referral letter, top to bottom, each drawn where the previous one ended.
+// The blocks every letter is made of, each drawn where the previous one ended: the letterhead, the
+// addressee and patient panels, a strip of details, a list of files and the sign-off. Each letter puts
+// them in its order with blocks of its own (referral-letter-blocks.ts, reports/letter/report-letter.ts).
 
-/** Draws the whole letter but its footers, which need the page count. */
-export function drawLetter(layout: LetterLayout, letter: ReferralLetter): void {
-  header(layout, letter);
-  addressPanels(layout, letter);
-  details(layout, letter);
-  message(layout, letter);
-  for (const section of letter.forms) formSection(layout, section);
-  attachments(layout, letter.attachments);
-  signature(layout, letter);
+/** What the letterhead shows. */
+export interface LetterHeading {
+  /** Whose letter it is: name and contact on the left. */
+  establishment: LetterEstablishment;
+  /** Its branding logo above them, already checked with printableImage. */
+  logo?: Buffer | null | undefined;
+  /** The kind of letter, large on the right ('Referral'). */
+  title: string;
+  /** The date under it. */
+  date: string;
+  /** The reference under the date. */
+  reference: string;
+  /** Marks the letter 'DRAFT, NOT SUBMITTED'. */
+  draft: boolean;
 }
 
-/** Sender establishment on the left; the title, date and referral id on the right; a rule under both. */
-function header(layout: LetterLayout, letter: ReferralLetter): void {
+const LOGO_BOX = { width: 180, height: 44 };
+
+/** The establishment (its logo, name and contact) on the left; title, date and reference on the right. */
+export function letterHeader(layout: LetterLayout, heading: LetterHeading): void {
   const { doc } = layout;
-  const from = letter.from_establishment;
+  const from = heading.establishment;
   const leftWidth = layout.width * 0.6;
   const top = MARGIN.top;
+  const logoHeight = heading.logo ? layout.picture(heading.logo, layout.left, top, LOGO_BOX) : 0;
   layout
     .use('bold', 15, COLOUR.accent)
-    .text(layout.printable(from.name), layout.left, top, { width: leftWidth });
+    .text(layout.printable(from.name), layout.left, logoHeight > 0 ? top + logoHeight + 8 : top, {
+      width: leftWidth,
+    });
   doc.moveDown(0.2);
   const phones = joinPresent([present(from.phone1) && `Phone ${from.phone1}`, from.phone2], '  ·  ');
   const contact = [...addressLines(from), phones, from.email ?? ''].filter(
@@ -49,16 +59,13 @@ function header(layout: LetterLayout, letter: ReferralLetter): void {
   const rightWidth = layout.right - rightX;
   layout
     .use('bold', 22, COLOUR.accent)
-    .text('Referral', rightX, top - 3, { width: rightWidth, align: 'right' });
+    .text(heading.title, rightX, top - 3, { width: rightWidth, align: 'right' });
   doc.moveDown(0.1);
   layout.use('regular', 9.5);
-  doc.text(letterDate(letter.submitted_at ?? letter.printed_at, from.state), rightX, doc.y, {
-    width: rightWidth,
-    align: 'right',
-  });
+  doc.text(heading.date, rightX, doc.y, { width: rightWidth, align: 'right' });
   layout.use('regular', 8, COLOUR.muted);
-  doc.text(`Ref. ${layout.printable(letter.id)}`, rightX, doc.y + 2, { width: rightWidth, align: 'right' });
-  if (letter.status === 'DRFT') {
+  doc.text(layout.printable(heading.reference), rightX, doc.y + 2, { width: rightWidth, align: 'right' });
+  if (heading.draft) {
     layout.use('bold', 8.5, COLOUR.accent).text('DRAFT, NOT SUBMITTED', rightX, doc.y + 3, {
       width: rightWidth,
       align: 'right',
@@ -77,14 +84,21 @@ interface PanelLine {
   colour?: string;
 }
 
+/** Whom a letter is to: a named person at an establishment, or `nobody` when no one is named. */
+export interface Addressee {
+  person: LetterPerson | null;
+  nobody: string;
+  establishment: LetterEstablishment;
+}
+
 /** The To block and the Re: patient block side by side, on tinted panels of equal height. */
-function addressPanels(layout: LetterLayout, letter: ReferralLetter): void {
-  const to = letter.to_establishment;
+export function addressPanels(layout: LetterLayout, addressee: Addressee, patient: LetterPatient): void {
+  const to = addressee.establishment;
   const toLines: PanelLine[] = [
-    letter.assignee
-      ? { text: personName(letter.assignee), weight: 'bold', size: 11 }
-      : { text: 'No named specialist', weight: 'regular', size: 10.5, colour: COLOUR.muted },
-    { text: to.name, weight: letter.assignee ? 'regular' : 'bold', size: 10 },
+    addressee.person
+      ? { text: personName(addressee.person), weight: 'bold', size: 11 }
+      : { text: addressee.nobody, weight: 'regular', size: 10.5, colour: COLOUR.muted },
+    { text: to.name, weight: addressee.person ? 'regular' : 'bold', size: 10 },
     ...(to.hospital ? [{ text: to.hospital.name, weight: 'regular' as const, size: 10 }] : []),
     ...addressLines(to).map((text) => ({ text, weight: 'regular' as const, size: 9, colour: COLOUR.muted })),
     ...[present(to.phone1) && `Phone ${to.phone1}`, present(to.email)]
@@ -92,7 +106,6 @@ function addressPanels(layout: LetterLayout, letter: ReferralLetter): void {
       .map((text) => ({ text, weight: 'regular' as const, size: 9, colour: COLOUR.muted })),
   ];
 
-  const patient = letter.patient;
   const insurance = present(patient.pub_insurance_details);
   const patientRows: Row[] = [
     { label: 'Date of birth', value: letterDate(patient.dob) },
@@ -177,58 +190,30 @@ function addressPanels(layout: LetterLayout, letter: ReferralLetter): void {
   doc.x = layout.left;
 }
 
-/** Type, status, submission and validity in one strip of captioned cells. */
-function details(layout: LetterLayout, letter: ReferralLetter): void {
-  const state = letter.from_establishment.state;
-  const months = letter.duration;
-  const cells: Row[] = [
-    { label: 'Referral type', value: referralTypes.display(letter.type) },
-    { label: 'Status', value: referralStatuses.display(letter.status) },
-    { label: 'Submitted', value: letter.submitted_at ? letterDate(letter.submitted_at, state) : '' },
-    { label: 'Valid for', value: typeof months === 'number' && months > 0 ? monthsText(months) : '' },
-    { label: 'Expires', value: letter.expires_at ? letterDate(letter.expires_at, state) : '' },
-  ].filter((cell) => cell.value !== '');
+/**
+ * One strip of captioned cells, those with a value, in `columns` columns whatever their number, so that
+ * the strip reads the same on every letter of a kind.
+ */
+export function detailStrip(layout: LetterLayout, cells: readonly Row[], columns: number): void {
   const { doc } = layout;
-  // Five columns whatever the number of cells, so that the strip reads the same on every letter.
-  const cellWidth = layout.width / 5;
+  const cellWidth = layout.width / columns;
   const top = doc.y;
   let bottom = top;
-  cells.forEach((cell, i) => {
-    const x = layout.left + i * cellWidth;
-    layout.caption(cell.label, x, top, cellWidth - 8);
-    layout.use('regular', 9.5).text(layout.printable(cell.value), x, top + 11, { width: cellWidth - 8 });
-    bottom = Math.max(bottom, doc.y);
-  });
+  cells
+    .filter((cell) => cell.value !== '')
+    .forEach((cell, i) => {
+      const x = layout.left + i * cellWidth;
+      layout.caption(cell.label, x, top, cellWidth - 8);
+      layout.use('regular', 9.5).text(layout.printable(cell.value), x, top + 11, { width: cellWidth - 8 });
+      bottom = Math.max(bottom, doc.y);
+    });
   doc.y = bottom + 8;
   layout.rule();
   layout.gap(16);
 }
 
-/** Salutation and the referrer's message. */
-function message(layout: LetterLayout, letter: ReferralLetter): void {
-  const assignee = letter.assignee;
-  const addressee = assignee
-    ? personName(
-        assignee.title ? { title: assignee.title, first_name: '', last_name: assignee.last_name } : assignee,
-      )
-    : 'Colleague';
-  layout.paragraph(`Dear ${addressee},`);
-  layout.gap(7);
-  layout.paragraph(letter.referrer_message);
-  layout.gap(10);
-}
-
-function formSection(layout: LetterLayout, section: LetterFormSection): void {
-  const rows = section.fields
-    .map((field) => ({ label: field.label, value: present(field.value) ?? '' }))
-    .filter((row) => row.value !== '');
-  if (rows.length === 0) return;
-  layout.heading(section.title);
-  layout.rows(rows, section.title);
-  layout.gap(10);
-}
-
-function attachments(layout: LetterLayout, files: readonly LetterAttachment[]): void {
+/** The files that go with a letter, by name, each with what it is in brackets. */
+export function fileList(layout: LetterLayout, files: readonly LetterAttachment[]): void {
   if (files.length === 0) return;
   const { doc } = layout;
   layout.heading(`Attachments (${files.length})`);
@@ -247,43 +232,34 @@ function attachments(layout: LetterLayout, files: readonly LetterAttachment[]): 
   layout.gap(10);
 }
 
-/** Sign-off with room for a handwritten signature, then the supervisor when there is one. */
-function signature(layout: LetterLayout, letter: ReferralLetter): void {
+/** Who signs a letter, the lines under their name, and their signature image when there is one. */
+export interface SignOff {
+  signed_by: LetterPerson;
+  lines: readonly (string | undefined)[];
+  image?: Buffer | null | undefined;
+  /** Room to keep on the page for what the letter draws after the sign-off. */
+  after?: number;
+}
+
+const SIGNATURE_BOX = { width: 180, height: 54 };
+
+/** 'Yours sincerely,', the signature (or room for a handwritten one), the name and the lines under it. */
+export function signOff(layout: LetterLayout, signed: SignOff): void {
   const { doc } = layout;
-  const signed = letter.signature;
-  const supervisor = letter.supervisor;
-  layout.keepSpace(supervisor ? 150 : 110);
+  layout.keepSpace(110 + (signed.image ? SIGNATURE_BOX.height - 26 : 0) + (signed.after ?? 0));
   layout.gap(4);
   layout.paragraph('Yours sincerely,');
-  layout.gap(26);
+  const drawn = signed.image ? layout.picture(signed.image, layout.left, doc.y + 6, SIGNATURE_BOX) : 0;
+  layout.gap(drawn > 0 ? 10 : 26);
   layout.paragraph(personName(signed.signed_by), { weight: 'bold', size: 10.5 });
   doc.y -= 4;
-  const lines = [
-    present(signed.text),
-    present(signed.provider_number) && `Provider number ${signed.provider_number}`,
-    `Signed ${letterDate(signed.signed_at, letter.from_establishment.state)}`,
-  ];
-  for (const line of lines) {
+  for (const line of signed.lines) {
     if (line !== undefined) {
       layout.use('regular', 9.5, COLOUR.muted).text(layout.printable(line), layout.left, doc.y, {
         width: layout.width,
         lineGap: 1.5,
       });
     }
-  }
-  if (supervisor && present(supervisor.name)) {
-    layout.gap(12);
-    layout.caption('Supervising practitioner', layout.left, doc.y, layout.width);
-    layout.gap(11);
-    const detail = joinPresent(
-      [
-        supervisor.name,
-        present(supervisor.provider_number) && `Provider number ${supervisor.provider_number}`,
-        supervisor.email,
-      ],
-      '  ·  ',
-    );
-    layout.use('regular', 9.5).text(layout.printable(detail), layout.left, doc.y, { width: layout.width });
   }
   doc.x = layout.left;
 }

@@ -1,5 +1,5 @@
 import type PDFDocument from 'pdfkit';
-import { cleanText, toWinAnsi } from './letter-text.ts';
+import { cleanRun, cleanText, toWinAnsi } from './letter-text.ts';
 
 // The letter's page and type: A4 with 20 mm side margins, and the few drawing moves every block of the
 // letter uses (headings, label/value rows, keeping a block off a page's last lines, the footer).
@@ -21,7 +21,11 @@ export const COLOUR = {
 export interface FontNames {
   regular: string;
   bold: string;
+  italic: string;
+  boldItalic: string;
 }
+
+export type Weight = keyof FontNames;
 
 export interface Row {
   label: string;
@@ -46,9 +50,30 @@ export class LetterLayout {
     return toWinAnsi(cleanText(text));
   }
 
+  /** A run of rich text as the standard fonts print it: printable() without the trimming. */
+  printableRun(text: string): string {
+    return toWinAnsi(cleanRun(text));
+  }
+
   /** Sets font, size and colour for what is drawn next. */
-  use(weight: 'regular' | 'bold', size: number, colour: string = COLOUR.ink): Doc {
+  use(weight: Weight, size: number, colour: string = COLOUR.ink): Doc {
     return this.doc.font(this.fonts[weight]).fontSize(size).fillColor(colour);
+  }
+
+  /**
+   * Draws an image (checked with printableImage) scaled to fit `box` with its top left at x, y; returns
+   * the height it took, 0 when PDFKit could not read it after all.
+   */
+  picture(image: Buffer, x: number, y: number, box: { width: number; height: number }): number {
+    try {
+      this.doc.y = y;
+      // Without a y PDFKit places the image in the flow and moves doc.y below it by its drawn height.
+      this.doc.image(image, x, undefined, { fit: [box.width, box.height] });
+    } catch {
+      this.doc.y = y;
+    }
+    this.doc.x = this.left;
+    return this.doc.y - y;
   }
 
   /** The lowest y that content may reach on the current page. */
@@ -139,10 +164,7 @@ export class LetterLayout {
    * Body text across the full width, a blank line in it starting a new paragraph; long text wraps and
    * flows on to new pages.
    */
-  paragraph(
-    text: string,
-    options: { size?: number; colour?: string; weight?: 'regular' | 'bold' } = {},
-  ): void {
+  paragraph(text: string, options: { size?: number; colour?: string; weight?: Weight } = {}): void {
     const paragraphs = this.printable(text).split(/\n\s*\n/);
     paragraphs.forEach((paragraph, i) => {
       if (i > 0) this.gap(7);

@@ -124,19 +124,30 @@ export function toWinAnsi(text: string): string {
   return out;
 }
 
+// Control and format characters but the line end: they print as boxes, or nothing, or break the font's
+// encoding.
+const UNPRINTABLE = /[\p{Cf}]|[^\P{Cc}\n]/gu;
+
 /**
  * Text as the letter prints it: line ends made '\n', tabs made spaces, other control and format
- * characters (which print as boxes, or nothing, or break the font's encoding) dropped, and no run of more
- * than one empty line.
+ * characters dropped, and no run of more than one empty line.
  */
 export function cleanText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .replace(/\t/g, '    ')
-    .replace(/[\p{Cf}]|[^\P{Cc}\n]/gu, '')
+    .replace(UNPRINTABLE, '')
     .replace(/[ \u00a0]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/**
+ * A piece of a line as the letter prints it (a run of rich text, which meets the next one mid-line):
+ * control and format characters dropped as cleanText does, nothing trimmed.
+ */
+export function cleanRun(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(UNPRINTABLE, '');
 }
 
 /** "12 months" or "1 month". */

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { referralParties, type ReferralParties } from './referral-test-parties.ts';
+import { referralParties, type ReferralParties } from '../referrals/referral-test-parties.ts';
 
 describe('the referral letter (GET referrals/{id}/pdf/)', () => {
   let t: TestApp;
@@ -49,15 +49,13 @@ describe('the referral letter (GET referrals/{id}/pdf/)', () => {
     expect(audits[0]?.patient_id).toBe(p.patient.id);
   });
 
-  it('is a 404 to an outsider and a colleague without shared access, and for a report or a bad id', async () => {
+  it('is a 404 to an outsider and a colleague without shared access, and for a bad id', async () => {
     const before = (await letterAudits()).length;
     for (const who of [p.outsider, p.gpColleague, p.clinicColleague]) {
       const res = await who.api('GET', `/api/referrals/${id}/pdf/`);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
     }
-    const report = await p.gp.api('GET', `/api/referrals/${id}/pdf/?report_id=${p.patient.id}`);
-    expect(report.statusCode).toBe(404);
     expect((await p.gp.api('GET', '/api/referrals/not-a-uuid/pdf/')).statusCode).toBe(404);
     expect(await letterAudits()).toHaveLength(before);
   });

@@ -24,6 +24,7 @@ import { primaryEmploymentRoutes } from './modules/profile/primary-employment-ro
 import { establishmentRoutes } from './modules/establishments/establishment-routes.ts';
 import { establishmentWriteRoutes } from './modules/establishments/establishment-write-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import type { JobRunnerSettings } from './jobs/job-runner.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { registerMail } from './modules/mail/outbox.ts';
 import { accountLinkRoutes } from './modules/profile/account-link-routes.ts';
@@ -74,6 +75,8 @@ export type BuildAppOptions = {
   withRoutes?: ((app: FastifyInstance) => void) | undefined;
   /** Where the log goes instead of stdout (tests read it to prove what it leaves out). */
   logTo?: LogDestination | undefined;
+  /** The job runner's timings (tests shorten the wait before a retry). */
+  jobs?: Partial<JobRunnerSettings> | undefined;
 };
 
 /** The whole server as a Fastify instance: `inject` in tests, `listen` in main.ts. */
@@ -146,7 +149,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, parts: 10 } });
   registerRouteAccess(app);
   await registerOpenApi(app, config.publicUrl);
-  registerJobs(app);
+  registerJobs(app, options.jobs);
   registerMail(app);
   registerNotificationMail(app);
   await registerIdentity(app);

@@ -135,6 +135,8 @@ export default function ReportEditor({ value, onChange, labelId, describedBy }: 
   });
   // A template picked outside the editor replaces its text; the editor's own typing never comes back here.
   useEffect(() => {
+    // React's development double mount can hand over an editor already torn down; it has no document then.
+    if (editor.isDestroyed) return;
     if (editor.getHTML() !== value && !(editor.isEmpty && value === '')) {
       editor.commands.setContent(value, { emitUpdate: false });
     }

@@ -1,0 +1,114 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
+import { choose } from './flow-steps';
+import { freshSubmittedReferral } from './referral-api';
+import { screenshot, signIn } from './sign-in-helpers';
+
+test.use({ viewport: { width: 1366, height: 900 } });
+
+/** One person in a browser of their own: the specialist and the GP work side by side. */
+async function personIn(browser: Browser, baseURL: string, email: string, to = '/'): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, { email, to });
+  return page;
+}
+
+/** The unread count beside a box's Reports link in the side navigation; 0 when it shows none. */
+async function reportsUnread(page: Page, box: 'Inbox' | 'Outbox'): Promise<number> {
+  const group = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('group', { name: box });
+  const badge = group.getByRole('link', { name: /^Reports/ }).getByLabel(/^\d+ unread$/);
+  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+}
+
+const PDF = Buffer.from('%PDF-1.7\n% echocardiogram\n%%EOF\n');
+
+test('the specialist writes a report from a template and sends it; the GP finds it new, opens and reviews it', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const id = await freshSubmittedReferral(browser, baseURL ?? '');
+  const gp = await personIn(browser, baseURL ?? '', 'gp@demo.test');
+  const unreadBefore = await reportsUnread(gp, 'Inbox');
+
+  // The specialist starts the report from the clinic's template on the referral page.
+  const specialist = await personIn(browser, baseURL ?? '', 'specialist@demo.test', `/referrals/${id}`);
+  const reports = specialist.getByRole('region', { name: 'Clinical reports' });
+  await expect(reports.getByText('No reports yet.')).toBeVisible();
+  await choose(specialist, 'Start from a template', 'Cardiology consultation');
+  await reports.getByRole('button', { name: 'Write a report' }).click();
+  await expect(specialist).toHaveURL(new RegExp(`/referrals/${id}/report/[0-9a-f-]{36}$`));
+  const reportUrl = new URL(specialist.url()).pathname;
+  await expect(specialist.getByRole('heading', { level: 1, name: 'Write the report' })).toBeVisible();
+
+  const body = specialist.getByRole('textbox', { name: 'Report' });
+  await expect(body.getByRole('heading', { name: 'Assessment' })).toBeVisible();
+  await body.getByText('Thank you for referring this patient').click();
+  await specialist.keyboard.press('End');
+  await specialist.keyboard.type(' Her palpitations are from paroxysmal atrial fibrillation.');
+  await specialist.getByRole('textbox', { name: 'Title' }).fill('Cardiology consultation');
+  await specialist.locator('input[type=file]').setInputFiles({
+    name: 'holter-summary.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(specialist.getByText('holter-summary.pdf')).toBeVisible();
+  // A file that is not what it says is refused with the section 8 words, and nothing is lost.
+  await specialist.locator('input[type=file]').setInputFiles({
+    name: 'notes.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('plain text'),
+  });
+  await expect(specialist.getByRole('alert')).toContainText('The file notes.pdf cannot be uploaded.');
+  await expect(specialist.getByRole('alert')).toContainText(
+    'Please try again, or contact your system administrator.',
+  );
+  await expectAccessible(specialist, 'writing a report');
+  await screenshot(specialist, 'report-write');
+
+  await specialist.getByRole('button', { name: 'Send to the referrer' }).click();
+  await expect(specialist.getByRole('heading', { level: 1, name: 'Cardiology consultation' })).toBeVisible();
+  await expect(specialist.getByText('Submitted', { exact: true })).toBeVisible();
+
+  // The GP's Reports counter goes up (polled every 20 s); the report is new and unread in the reports inbox.
+  await expect.poll(() => reportsUnread(gp, 'Inbox'), { timeout: 45_000 }).toBe(unreadBefore + 1);
+  await expect(gp.getByRole('button', { name: /^Notifications, \d+ unread$/ })).toBeVisible({
+    timeout: 45_000,
+  });
+  await gp
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('group', { name: 'Inbox' })
+    .getByRole('link', { name: /^Reports/ })
+    .click();
+  await gp.getByRole('link', { name: 'New', exact: true }).click();
+  await expect(gp).toHaveURL('/clinical-reports/inbox/new');
+  const row = gp.getByRole('row').filter({ has: gp.locator(`a[href="${reportUrl}"]`) });
+  await expect(row.getByRole('img', { name: 'Unread' })).toBeVisible();
+  await expect(row.getByText('Submitted', { exact: true })).toBeVisible();
+  await expectAccessible(gp, 'the reports inbox');
+  await screenshot(gp, 'report-inbox');
+
+  // Opening it puts it under review; the GP reads the text and the file, and marks it reviewed.
+  await row.locator(`a[href="${reportUrl}"]`).click();
+  await expect(gp.getByText('Under review', { exact: true })).toBeVisible();
+  await expect(gp.getByText('paroxysmal atrial fibrillation')).toBeVisible();
+  await expect(gp.getByRole('heading', { name: 'Assessment' })).toBeVisible();
+  await expect(gp.getByRole('button', { name: 'Download holter-summary.pdf' })).toBeVisible();
+  await expectAccessible(gp, 'reading a report');
+  await screenshot(gp, 'report-read');
+  const pdf = gp.waitForEvent('download');
+  await gp.getByRole('button', { name: 'Download PDF' }).click();
+  expect((await pdf).suggestedFilename()).toMatch(/\.pdf$/);
+
+  await gp.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expect(gp.getByText('Reviewed', { exact: true })).toBeVisible();
+  await expect(gp.getByRole('button', { name: 'Mark under review' })).toBeVisible();
+
+  // The specialist's outbox shows it reviewed, as news.
+  await specialist.goto('/clinical-reports/outbox/reviewed');
+  const sent = specialist.getByRole('row').filter({ has: specialist.locator(`a[href="${reportUrl}"]`) });
+  await expect(sent.getByRole('img', { name: 'Unread' })).toBeVisible();
+  await expectAccessible(specialist, 'the reports outbox');
+  await screenshot(specialist, 'report-outbox');
+});

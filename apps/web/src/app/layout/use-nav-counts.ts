@@ -32,7 +32,8 @@ export function useNavCounts(
             unread: reports.outbox.unread,
             total: totals.outbox ? reports.outbox.count : undefined,
           },
-          'drafts-reports': { unread: 0, total: reports.drafts },
+          // The drafts waiting to be sent, when there are any.
+          ...(reports.drafts > 0 ? { 'drafts-reports': { unread: 0, total: reports.drafts } } : {}),
         };
   if (stats === undefined) return reportCounts;
   return {

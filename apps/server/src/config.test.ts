@@ -66,4 +66,71 @@ describe('configuration from the environment', () => {
       expect(problems).toContain(name);
     expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
+
+  describe('text messages', () => {
+    const twilio = {
+      SMS_GATEWAY: 'twilio',
+      SMS_ACCOUNT: 'AC0123456789abcdef0123456789abcdef',
+      SMS_TOKEN: 'the-auth-token',
+      SMS_FROM: '+61480000000',
+    };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+
+    it('writes them to files by default, and sends them through Twilio when SMS_GATEWAY=twilio', () => {
+      expect(loadConfig({}).smsGateway).toBeUndefined();
+      expect(loadConfig({ SMS_GATEWAY: 'file' }).smsGateway).toBeUndefined();
+      expect(loadConfig(twilio).smsGateway).toEqual({
+        kind: 'twilio',
+        url: 'https://api.twilio.com',
+        account: 'AC0123456789abcdef0123456789abcdef',
+        token: 'the-auth-token',
+        from: '+61480000000',
+      });
+      expect(
+        loadConfig({ ...twilio, SMS_GATEWAY_URL: 'https://api.sydney.au1.twilio.com/' }).smsGateway?.url,
+      ).toBe('https://api.sydney.au1.twilio.com');
+      expect(loadConfig({ ...twilio, SMS_GATEWAY_URL: 'http://127.0.0.1:4010' }).smsGateway?.url).toBe(
+        'http://127.0.0.1:4010',
+      );
+      for (const from of ['ClinicSMS', 'Northside 1', `MG${'0a'.repeat(16)}`])
+        expect(loadConfig({ ...twilio, SMS_FROM: from }).smsGateway?.from).toBe(from);
+    });
+
+    it('refuses a gateway without its settings, settings without a gateway, and bad values, naming each', () => {
+      expect(problemsOf({ SMS_GATEWAY: 'twilio' })).toEqual([
+        'SMS_ACCOUNT: required with SMS_GATEWAY=twilio',
+        'SMS_TOKEN: required with SMS_GATEWAY=twilio',
+        'SMS_FROM: required with SMS_GATEWAY=twilio',
+      ]);
+      expect(problemsOf({ SMS_TOKEN: 'the-auth-token', SMS_FROM: '+61480000000' })).toEqual([
+        expect.stringMatching(
+          /^SMS_GATEWAY: SMS_TOKEN, SMS_FROM are set without a gateway; set SMS_GATEWAY=twilio/,
+        ),
+      ]);
+      const problems = problemsOf({
+        ...twilio,
+        SMS_GATEWAY_URL: 'http://api.twilio.com',
+        SMS_ACCOUNT: 'SK0123',
+        SMS_FROM: '0480 000 000',
+      });
+      expect(problems).toEqual([
+        expect.stringMatching(/^SMS_GATEWAY_URL: must be https/),
+        expect.stringMatching(/^SMS_ACCOUNT: must be a Twilio Account SID/),
+        expect.stringMatching(/^SMS_FROM: must be a number in E\.164 form/),
+      ]);
+      expect(problemsOf({ SMS_GATEWAY: 'messagemedia' })).toEqual(['SMS_GATEWAY: must be file or twilio']);
+      // The token is a secret: no problem repeats a value.
+      expect(problemsOf({ ...twilio, SMS_ACCOUNT: 'the-auth-token' }).join('\n')).not.toContain(
+        'the-auth-token',
+      );
+    });
+  });
 });

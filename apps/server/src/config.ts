@@ -8,6 +8,11 @@ export const DEFAULT_DEMO_PASSWORD = 'Referrals-Demo-2026';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** Where text messages go: files in DATA_DIR/sms (the default), or Twilio's Messages API. */
+const SMS_GATEWAYS = ['file', 'twilio'] as const;
+/** The settings a gateway needs; any of them without a gateway is a mistake, not a silent file outbox. */
+const SMS_GATEWAY_SETTINGS = ['SMS_ACCOUNT', 'SMS_TOKEN', 'SMS_FROM'] as const;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -42,7 +47,37 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address or "Name <address>"')
     .default('Referrals <no-reply@referrals.example>'),
+  SMS_GATEWAY: z.enum(SMS_GATEWAYS, { message: 'must be file or twilio' }).default('file'),
+  SMS_GATEWAY_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .refine(isSafeGatewayUrl, 'must be https (plain http only to this machine: localhost, 127.0.0.1, ::1)')
+    .optional(),
+  SMS_ACCOUNT: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID: AC and 32 hexadecimal digits')
+    .optional(),
+  SMS_TOKEN: z.string().min(1, 'must not be empty').optional(),
+  SMS_FROM: z
+    .string()
+    .regex(
+      /^\+[1-9]\d{6,14}$|^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$|^MG[0-9a-fA-F]{32}$/,
+      'must be a number in E.164 form (+61...), a sender ID of up to 11 letters and digits, or a Twilio Messaging Service SID (MG...)',
+    )
+    .optional(),
 });
+
+/** Twilio's Messages API (docs/notifications.md, Text messages). */
+export type SmsGatewaySettings = {
+  kind: 'twilio';
+  /** https://api.twilio.com unless SMS_GATEWAY_URL says otherwise (a regional edge, a test server). */
+  url: string;
+  /** The Account SID: the user name of basic auth and part of the path. */
+  account: string;
+  /** The auth token: a secret, never logged. */
+  token: string;
+  /** An E.164 number, an alphanumeric sender ID or a Messaging Service SID (MG...). */
+  from: string;
+};
 
 export type Config = {
   port: number;
@@ -68,8 +103,32 @@ export type Config = {
   externalIdentity: { issuer: string; audience: string; clientId: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Text messages go through this gateway; without one (the default) each is written to DATA_DIR/sms. */
+  smsGateway: SmsGatewaySettings | undefined;
   flags: FeatureFlags;
 };
+
+/** The gateway's credentials travel in every request: plain http only to a server on this machine. */
+function isSafeGatewayUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+}
+
+/** The SMS settings that only make sense together, checked on the raw environment so every one is listed. */
+function smsGatewayProblems(env: Record<string, string | undefined>): string[] {
+  if (env.SMS_GATEWAY === 'twilio')
+    return SMS_GATEWAY_SETTINGS.filter((name) => env[name] === undefined).map(
+      (name) => `${name}: required with SMS_GATEWAY=twilio`,
+    );
+  if (env.SMS_GATEWAY !== undefined && env.SMS_GATEWAY !== 'file') return [];
+  const stray = [...SMS_GATEWAY_SETTINGS, 'SMS_GATEWAY_URL'].filter((name) => env[name]);
+  return stray.length === 0
+    ? []
+    : [
+        `SMS_GATEWAY: ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set without a gateway; set SMS_GATEWAY=twilio to send text messages, or remove ${stray.length === 1 ? 'it' : 'them'} (without a gateway, text messages are written to DATA_DIR/sms)`,
+      ];
+}
 
 function trustedProxies(value: string): string[] {
   const entries = value
@@ -102,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const { flags, errors: flagErrors } = resolveFeatureFlags(env);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+    ...smsGatewayProblems(env),
     ...flagErrors,
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
@@ -131,6 +191,16 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smsGateway:
+      e.SMS_GATEWAY === 'twilio' && e.SMS_ACCOUNT && e.SMS_TOKEN && e.SMS_FROM
+        ? {
+            kind: 'twilio',
+            url: (e.SMS_GATEWAY_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''),
+            account: e.SMS_ACCOUNT,
+            token: e.SMS_TOKEN,
+            from: e.SMS_FROM,
+          }
+        : undefined,
     flags,
   };
 }

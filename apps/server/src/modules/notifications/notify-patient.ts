@@ -1,49 +1,81 @@
 import { sql } from 'drizzle-orm';
+import { placeName } from '@referrals/domain/establishments/place-name';
 import { PATIENT_NOTIFICATIONS } from '@referrals/domain/notifications/patient-notifications';
+import { PATIENT_TEXTS } from '@referrals/domain/notifications/patient-texts';
+import { australianMobileNumber } from '@referrals/domain/people/mobile-number';
 import type { ReferralLifecycleAction } from '@referrals/domain/referrals/referral-lifecycle';
 import { queryRows, type Transaction } from '../../db/database.ts';
 import type { referrals } from '../../db/schema/referrals.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
 import { renderMail } from '../mail/render-mail.ts';
+import { queueSms } from '../sms/sms-delivery.ts';
 
 type ReferralRow = typeof referrals.$inferSelect;
 
 /**
- * Mails the patient about their referral when its flags ask (PATIENT_NOTIFICATIONS in domain), in the
- * action's transaction: queued only if the action commits. A patient without an email address gets none.
+ * Tells the patient about their referral, in the action's transaction, so that nothing is queued unless the
+ * action commits: a mail when the referral's flags ask (PATIENT_NOTIFICATIONS in domain) and the patient has
+ * an email address; a text message when the appointment is booked or moved (PATIENT_TEXTS), the receiving
+ * establishment has sms_enabled (a department also through its hospital, section 3 Establishment) and the
+ * patient's phone is an Australian mobile.
  */
 export async function notifyPatient(
   tx: Transaction,
   options: { referral: ReferralRow; action: ReferralLifecycleAction },
 ): Promise<void> {
   const { referral } = options;
-  const rule = PATIENT_NOTIFICATIONS[options.action];
-  if (!rule || !rule.wanted(referral) || referral.patient_id === null) return;
+  const mailRule = PATIENT_NOTIFICATIONS[options.action];
+  const wantsMail = mailRule?.wanted(referral) === true;
+  const text = PATIENT_TEXTS[options.action];
+  if ((!wantsMail && !text) || referral.patient_id === null) return;
   const [facts] = await queryRows<{
     email: string | null;
+    phone: string | null;
     first_name: string;
     sender: string | null;
     receiver: string | null;
+    receiver_hospital: string | null;
+    receiver_phone: string | null;
     receiver_state: string | null;
+    receiver_sms_enabled: boolean | null;
   }>(
     tx,
-    sql`select p.email, p.first_name,
+    sql`select p.email, p.phone, p.first_name,
         (select name from establishments where id = ${referral.from_establishment_id}) as sender,
-        (select name from establishments where id = ${referral.to_establishment_id}) as receiver,
-        (select state from establishments where id = ${referral.to_establishment_id}) as receiver_state
-      from patients p where p.id = ${referral.patient_id}`,
+        r.name as receiver, h.name as receiver_hospital, coalesce(r.phone1, h.phone1) as receiver_phone,
+        r.state as receiver_state, r.sms_enabled or coalesce(h.sms_enabled, false) as receiver_sms_enabled
+      from patients p
+      left join establishments r on r.id = ${referral.to_establishment_id}
+      left join establishments h on h.id = r.hospital_id
+      where p.id = ${referral.patient_id}`,
   );
-  if (!facts?.email) return;
-  const { text, html } = renderMail({
-    greeting: `Hello ${facts.first_name},`,
-    paragraphs: rule.paragraphs({
-      sender: facts.sender ?? 'Your doctor',
-      receiver: facts.receiver ?? 'The clinic',
-      appointment_date: referral.appointment_date?.toISOString() ?? null,
-      appointment_location: referral.appointment_location,
-      show_appointment_details: referral.show_appointment_details,
-      receiver_state: facts.receiver_state,
-    }),
-  });
-  await queueMail(tx, { to: facts.email, subject: rule.subject, text, html });
+  if (!facts) return;
+  const appointment = {
+    appointment_date: referral.appointment_date?.toISOString() ?? null,
+    appointment_location: referral.appointment_location,
+    show_appointment_details: referral.show_appointment_details,
+    receiver_state: facts.receiver_state,
+  };
+  if (wantsMail && facts.email) {
+    const { text: plain, html } = renderMail({
+      greeting: `Hello ${facts.first_name},`,
+      paragraphs: mailRule.paragraphs({
+        ...appointment,
+        sender: facts.sender ?? 'Your doctor',
+        receiver: facts.receiver ?? 'The clinic',
+      }),
+    });
+    await queueMail(tx, { to: facts.email, subject: mailRule.subject, text: plain, html });
+  }
+  const mobile = australianMobileNumber(facts.phone);
+  if (text && facts.receiver_sms_enabled && facts.receiver && mobile) {
+    const receiver = placeName({
+      name: facts.receiver,
+      hospital: facts.receiver_hospital ? { name: facts.receiver_hospital } : null,
+    });
+    await queueSms(tx, {
+      to: mobile,
+      body: text({ ...appointment, receiver, receiver_phone: facts.receiver_phone }),
+    });
+  }
 }

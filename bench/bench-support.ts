@@ -4,9 +4,10 @@ import http from 'node:http';
 import net from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
+import { queryRows, type Database, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 
 // What every bench shares: a database of its own on a PostgreSQL server, and the timing of concurrent
 // clients. Figures only; a bench asserts nothing.
@@ -45,6 +46,60 @@ async function onServer(serverUrl: string, statement: string) {
 export async function settleAfterLoad(database: DatabaseHandle, tables: readonly string[]) {
   for (const table of tables) await database.db.execute(sql.raw(`vacuum analyze ${table}`));
   await database.db.execute(sql`checkpoint`);
+}
+
+/**
+ * Runs a bulk `load` with the visible_patients triggers (migration 0018) set aside and then fills that table
+ * in one statement from its view, as migration 0010 did: a trigger call per inserted row would take minutes.
+ * The triggers are found by name, so a migration that renames them does not break the benches.
+ */
+export async function loadWithoutVisibilityTriggers(database: DatabaseHandle, load: () => Promise<void>) {
+  const db = database.db;
+  const triggers = await queryRows<{ on_table: string; name: string }>(
+    db,
+    sql`select c.relname as on_table, t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where starts_with(t.tgname, 'visible_patients_follow_') and not t.tgisinternal`,
+  );
+  const set = async (state: 'disable' | 'enable') => {
+    for (const { on_table, name } of triggers)
+      await db.execute(sql.raw(`alter table "${on_table}" ${state} trigger "${name}"`));
+  };
+  await set('disable');
+  try {
+    await load();
+    await db.execute(sql`insert into visible_patients select * from visible_patients_expected`);
+  } finally {
+    await set('enable');
+  }
+}
+
+/**
+ * The plan of a statement the server prepares, as a warm server connection runs it, with its buffers and
+ * times: `run` runs it 6 times on one connection of the PostgreSQL database `databaseUrl` names (from the
+ * sixth, PostgreSQL may plan it once for any values), and auto_explain sends the last run's plan back as a
+ * notice. Needs a superuser (LOAD); on PGlite there is none to ask.
+ */
+export async function explainPrepared(
+  databaseUrl: string,
+  run: (db: Database) => Promise<unknown>,
+): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    let plan = '';
+    client.on('notice', (notice) => (plan = notice.message ?? ''));
+    await client.query(`load 'auto_explain'`);
+    const settings = ['log_min_duration = 0', 'log_analyze = on', 'log_buffers = on', 'log_level = notice'];
+    for (const setting of settings) await client.query(`set auto_explain.${setting}`);
+    const db = drizzle(client) as unknown as Database;
+    for (let i = 0; i < 6; i++) await run(db);
+    // The notice starts with the statement's text; the plan starts at its first node.
+    const lines = plan.split('\n');
+    const root = lines.findIndex((line) => line.includes('(cost='));
+    return lines.slice(Math.max(root, 0)).join('\n');
+  } finally {
+    await client.end();
+  }
 }
 
 /** The server's process, when it has one of its own, whose CPU time the HTTP figures then report apart. */

@@ -2,6 +2,7 @@
 await import('./inbox-page.ts');
 await import('./patient-search.ts');
 await import('./referral-lists.ts');
+await import('./report-lists.ts');
 await import('./referral-letter.ts');
 await import('./referral-writes.ts');
 await import('./signed-in-request.ts');

@@ -77,6 +77,14 @@ export const patients = pgTable(
   (t) => [
     index('patients_establishment_name_idx').on(t.establishment_id, t.last_name, t.first_name),
     index('patients_establishment_dob_idx').on(t.establishment_id, t.dob),
+    // A deleted record is in nobody's visible_patients, yet its referrals stay in their lists under its name:
+    // a list's name search finds deleted patients by name here (few, so only they are indexed).
+    index('patients_deleted_last_name_idx')
+      .using('btree', sql`lower(${t.last_name}) text_pattern_ops`)
+      .where(sql`${t.status} = 'deleted'`),
+    index('patients_deleted_first_name_idx')
+      .using('btree', sql`lower(${t.first_name}) text_pattern_ops`)
+      .where(sql`${t.status} = 'deleted'`),
   ],
 );
 

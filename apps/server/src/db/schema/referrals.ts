@@ -163,7 +163,26 @@ export const referrals = pgTable(
     index('referrals_outbox_all_idx')
       .on(t.from_establishment_id, t.created_at.desc(), t.id)
       .where(sql`not ${t.is_deleted}`),
-    index('referrals_patient_idx').on(t.patient_id),
+    // A list's patient-name or MRN search finds the caller's establishment's matching patients first (in
+    // visible_patients) and then their referrals on the caller's side: one index for each side, led by the
+    // patient (referral-search-conditions.ts). The sender's is whole, so it also serves every other lookup
+    // of a patient's referrals.
+    index('referrals_patient_idx').on(t.patient_id, t.from_establishment_id),
+    index('referrals_patient_receiver_idx')
+      .on(t.patient_id, t.to_establishment_id)
+      .where(sql`not ${t.is_deleted}`),
+    // The referral's own MRN, which the same searches match: only referrals that have one are indexed.
+    index('referrals_sender_mrn_idx')
+      .using('btree', t.from_establishment_id, sql`lower(${t.mrn}) text_pattern_ops`)
+      .where(sql`${t.mrn} is not null and not ${t.is_deleted}`),
+    index('referrals_receiver_mrn_idx')
+      .using('btree', t.to_establishment_id, sql`lower(${t.mrn}) text_pattern_ops`)
+      .where(sql`${t.mrn} is not null and not ${t.is_deleted}`),
+    // Drafts the receiver still sees (recalled after submission): visible_patients gives no receiver a reason
+    // to see a draft's patient, so a search looks at these rows' patients besides (few at any time).
+    index('referrals_received_drafts_idx')
+      .on(t.to_establishment_id)
+      .where(sql`${t.status} = 'DRFT' and ${t.submitted_at} is not null and not ${t.is_deleted}`),
     index('referrals_forwarded_from_idx').on(t.forwarded_from_referral_id),
     index('referrals_renewed_from_idx').on(t.renewed_from_referral_id),
   ],

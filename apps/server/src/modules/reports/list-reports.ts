@@ -16,7 +16,7 @@ import { reports } from '../../db/schema/reports.ts';
 import { pageWindow } from '../../http/paging.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
 import { addSearchFilters, dayStart } from '../referrals/lists/referral-search-conditions.ts';
-import { oneRow } from '../referrals/lists/referral-list-conditions.ts';
+import { oneRow, receivedDraftPatients } from '../referrals/lists/referral-list-conditions.ts';
 import { receivedByCaller, referralEstablishmentOf, sentByCaller } from '../referrals/referral-visibility.ts';
 import type { Caller } from '../tenancy/caller.ts';
 
@@ -68,7 +68,13 @@ function filtersOf(shape: StatementShape, caller: Caller, query: ReportListQuery
     );
     add(`exclude-status:${query.exclude_status.length}`, sql`${referrals.status} not in (${excluded})`);
   }
-  addSearchFilters(shape, query, establishmentId, add);
+  // The outbox shows reports on referrals its side received, which a recall made drafts again: their
+  // patients need not be in visible_patients (SearchScope).
+  const beyond =
+    (query.search || query.patient_name) && query.box === 'outbox'
+      ? [shape.part('beyond:received-drafts', receivedDraftPatients(caller, shape))]
+      : [];
+  addSearchFilters(shape, query, { establishmentId, beyond }, add);
   if (query.my_report) {
     const me = shape.bind(caller.userId);
     add(
@@ -180,15 +186,19 @@ export async function listReports(
     actor.requestId,
     JSON.stringify({ page: query.page }),
   ].map((value) => shape.bind(value));
-  const total = sql`(select count(*) from ${reports} join ${referrals} on ${referrals.id} = ${reports.referral_id}
-    where ${where})`;
+  // The box's reports of those statuses that pass the filters, with their referral (whose visibility
+  // decides), are read once for the page and the total: two index-only scans joined by hashing (the
+  // indexes hold the referral's id), or, for a patient search, the matching patients' referrals first
+  // (referral-search-conditions.ts). Read twice, the CTE is computed once (bench/report-lists.ts).
+  const matched = q.$with('matched', { id: sql<string>`id` }).as(
+    sql`select ${reports.id} as id, ${key} as k
+      from ${reports} join ${referrals} on ${referrals.id} = ${reports.referral_id} where ${where}`,
+  );
+  const total = sql`(select count(*) from matched)`;
   const listed = preparedFor(q, 'reports_list', shape, () => {
     const page = q.$with('page', { id: sql<string>`id` }).as(
-      sql`select ${reports.id} as id, ${key} as k
-        from ${reports} join ${referrals} on ${referrals.id} = ${reports.referral_id}
-        where ${where}
-        order by ${orderBy(sql`${key}`, sql`${reports.id}`)}
-        limit ${limitValue} offset ${offsetValue}`,
+      sql`select id, k from matched
+        order by ${orderBy(sql`k`, sql`id`)} limit ${limitValue} offset ${offsetValue}`,
     );
     const logged = q.$with('logged', { one: sql<number>`1` }).as(
       sql`insert into ${auditLog} (actor_id, establishment_id, ip, request_id, action, resource_type,
@@ -199,7 +209,7 @@ export async function listReports(
         returning 1 as one`,
     );
     return q
-      .with(page, logged)
+      .with(matched, page, logged)
       .select({ row: listRowJson, total: sql<number>`${total}` })
       .from(
         sql`page
@@ -218,7 +228,10 @@ export async function listReports(
   // A page past the end has no row to carry the total: only then is it counted on its own.
   if (rows.length === 0 && offset > 0) {
     const counted = preparedFor(q, 'reports_count', shape, () =>
-      q.select({ n: sql<number>`${total}` }).from(oneRow),
+      q
+        .with(matched)
+        .select({ n: sql<number>`${total}` })
+        .from(oneRow),
     );
     const [row] = await counted.execute(shape.values);
     count = Number(row?.n ?? 0);

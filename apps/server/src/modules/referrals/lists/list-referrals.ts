@@ -229,17 +229,30 @@ export async function listReferrals(
   const { limit, offset } = pageWindow(query);
   const [limitValue, offsetValue, branchLimit] = [limit, offset, offset + limit].map((n) => shape.bind(n));
 
+  // A patient search starts from the matching patients (referral-search-conditions.ts): each side's
+  // matches are read once through the indexes led by the patient, whatever their status, and the page and
+  // the total come from those rows. Otherwise each (side, status) walks its index in the page's order.
+  const byPatient = resolved.byPatient;
   const parts: SQL[] = [];
   for (const branch of branches) {
     // The shared branch has no index of its own to walk; one subquery for all its statuses is enough.
-    const perStatus = branch.side === 'shared' ? [resolved.statuses] : resolved.statuses.map((s) => [s]);
+    const perStatus =
+      branch.side === 'shared' || byPatient ? [resolved.statuses] : resolved.statuses.map((s) => [s]);
     for (const statuses of perStatus) {
-      parts.push(sql`(select ${referrals.id} as id, ${key} as k, ${shape.bind(branch.side)}::text as side
-        from ${referrals} where ${branchWhere(shape, branch, statuses, resolved.filters)}
-        order by ${orderBy(key, sql`${referrals.id}`, ordering)} limit ${branchLimit})`);
+      const row = sql`select ${referrals.id} as id, ${key} as k, ${shape.bind(branch.side)}::text as side
+        from ${referrals} where ${branchWhere(shape, branch, statuses, resolved.filters)}`;
+      parts.push(
+        byPatient
+          ? sql`(${row})`
+          : sql`(${row} order by ${orderBy(key, sql`${referrals.id}`, ordering)} limit ${branchLimit})`,
+      );
     }
   }
-  const total = listCount(shape, branches, resolved);
+  shape.part(`by-patient:${byPatient}`, undefined);
+  const union = sql.join(parts, sql` union all `);
+  // Read twice (the page, the total), the CTE is computed once.
+  const matched = () => (byPatient ? [q.$with('matched', { id: sql<string>`id` }).as(union)] : []);
+  const total = byPatient ? sql`(select count(*) from matched)` : listCount(shape, branches, resolved);
   const actor = options.actor;
   const auditValues = actor
     ? [
@@ -252,12 +265,13 @@ export async function listReferrals(
     : shape.part('unaudited', undefined);
   const listed = preparedFor(q, 'referrals_list', shape, () => {
     const page = q.$with('page', { id: sql<string>`id` }).as(
-      sql`select u.id, u.k, u.side from (${sql.join(parts, sql` union all `)}) u
+      sql`select u.id, u.k, u.side from ${byPatient ? sql`matched` : sql`(${union})`} u
         order by ${orderBy(sql`u.k`, sql`u.id`, ordering)} limit ${limitValue} offset ${offsetValue}`,
     );
     const [actorId, establishmentId, ip, requestId, detail] = auditValues ?? [];
     const ctes = auditValues
       ? [
+          ...matched(),
           page,
           q.$with('logged', { one: sql<number>`1` }).as(
             sql`insert into ${auditLog} (actor_id, establishment_id, ip, request_id, action,
@@ -267,7 +281,7 @@ export async function listReferrals(
               from page join referrals r on r.id = page.id returning 1 as one`,
           ),
         ]
-      : [page];
+      : [...matched(), page];
     return q
       .with(...ctes)
       .select({ row: sql<ListRow>`${listRowJson}`, total: sql<number>`${total}` })
@@ -287,7 +301,10 @@ export async function listReferrals(
   // A page past the end has no row to carry the total: only then is it counted on its own.
   if (rows.length === 0 && offset > 0) {
     const counted = preparedFor(q, 'referrals_count', shape, () =>
-      q.select({ n: sql<number>`${total}` }).from(oneRow),
+      q
+        .with(...matched())
+        .select({ n: sql<number>`${total}` })
+        .from(oneRow),
     );
     const [row] = await counted.execute(shape.values);
     count = Number(row?.n ?? 0);

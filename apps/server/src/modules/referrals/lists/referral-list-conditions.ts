@@ -19,7 +19,12 @@ import { ALL_LIST_STATUSES, referralListFilter } from '@referrals/domain/referra
 import type { StatementShape } from '../../../db/prepared-shapes.ts';
 import { referrals, referralTags } from '../../../db/schema/referrals.ts';
 import type { Caller } from '../../tenancy/caller.ts';
-import { addSearchFilters, dayStart } from './referral-search-conditions.ts';
+import {
+  addSearchFilters,
+  dayStart,
+  searchesByPatient,
+  type SearchScope,
+} from './referral-search-conditions.ts';
 import {
   receivedByCaller,
   referralEstablishmentOf,
@@ -99,7 +104,7 @@ function days(shape: StatementShape, count: number): SQL {
  * The SQL of a derived condition, the same rule as referral-conditions.ts (its statuses are applied by
  * CONDITION_FILTER_STATUSES): list-referrals.test.ts checks each filter against the items' own flags.
  */
-function conditionMatches(shape: StatementShape, condition: ReferralConditionFilter): SQL {
+export function conditionMatches(shape: StatementShape, condition: ReferralConditionFilter): SQL {
   switch (condition) {
     case 'pending-action':
       return sql`true`;
@@ -130,6 +135,8 @@ export type ResolvedListQuery = {
   filters: SQL[];
   archived: boolean;
   deleted: boolean;
+  /** A patient-name or MRN search: the list starts from the matching patients (listReferrals). */
+  byPatient: boolean;
 };
 
 /**
@@ -194,7 +201,9 @@ export function resolveListQuery(
   if (from) add('from', sql`${referrals.from_establishment_id} = ${shape.bind(from)}`);
   if (within) add('within', sql`false`);
 
-  addSearchFilters(shape, query, establishmentId, add);
+  const byName = Boolean(query.search || query.patient_name);
+  const scope = byName ? searchScope(shape, caller, sides, statuses) : { establishmentId, beyond: [] };
+  addSearchFilters(shape, query, scope, add);
   if (query.my_referral) {
     const me = shape.bind(caller.userId);
     add('my-referral', sql`(${referrals.referrer_id} = ${me} or ${referrals.assignee_id} = ${me})`);
@@ -206,7 +215,51 @@ export function resolveListQuery(
   if (query.submitted_before) {
     add('before', sql`${referrals.submitted_at} < ${dayStart(shape, query.submitted_before, 1)}`);
   }
-  return { sides, statuses: [...statuses], filters, archived: query.archived, deleted: query.deleted };
+  return {
+    sides,
+    statuses: [...statuses],
+    filters,
+    archived: query.archived,
+    deleted: query.deleted,
+    byPatient: searchesByPatient(query),
+  };
+}
+
+/**
+ * Where a patient search of these sides and statuses looks for patients (SearchScope): visible_patients
+ * holds the patient of every referral the sender side sees and of every one the receiver side sees but
+ * a draft it had before a recall (patients.md, Tenancy); sharing gives no reason at all. The patients of
+ * those rows are looked at besides, each side's visibility deciding which rows they are.
+ */
+function searchScope(
+  shape: StatementShape,
+  caller: Caller,
+  sides: readonly ListSide[],
+  statuses: readonly ReferralStatus[],
+): SearchScope {
+  const beyond: SQL[] = [];
+  if (sides.includes('receiver') && statuses.includes('DRFT')) {
+    beyond.push(shape.part('beyond:received-drafts', receivedDraftPatients(caller, shape)));
+  }
+  if (sides.includes('shared')) {
+    beyond.push(
+      shape.part(
+        'beyond:shared',
+        sql`select ${referrals.patient_id} from ${referrals}
+          where not ${referrals.is_deleted} and ${sharedWithCaller(caller, shape)}`,
+      ),
+    );
+  }
+  return { establishmentId: referralEstablishmentOf(caller), beyond };
+}
+
+/**
+ * The patients of the drafts the caller's receiver side sees (recalled after submission), which
+ * visible_patients need not hold for its establishment (referrals_received_drafts_idx).
+ */
+export function receivedDraftPatients(caller: Caller, shape: StatementShape): SQL {
+  return sql`select ${referrals.patient_id} from ${referrals}
+    where ${receivedByCaller(caller, shape)} and ${referrals.status} = 'DRFT' and not ${referrals.is_deleted}`;
 }
 
 /**

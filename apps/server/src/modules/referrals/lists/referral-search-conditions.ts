@@ -1,10 +1,11 @@
-import { sql, type Column, type SQL } from 'drizzle-orm';
-import type { StatementShape } from '../../../db/prepared-shapes.ts';
+import { sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import { prefixBounds, type StatementShape } from '../../../db/prepared-shapes.ts';
 import { establishments } from '../../../db/schema/establishments.ts';
-import { patientMrns, patients } from '../../../db/schema/patients.ts';
+import { patientMrns, patients, visiblePatients } from '../../../db/schema/patients.ts';
 import { users } from '../../../db/schema/people.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import { prefixPattern } from '../../patients/patient-queries.ts';
+import { DELETED_PATIENT_STATUS } from '../../patients/patient-visibility.ts';
 
 // The search filters of the lists of referrals and of what hangs on them (reports): conditions on the
 // `referrals` row of the statement, by patient, MRN, id, referrer, receiver and submission date, with
@@ -24,35 +25,122 @@ export function lookedUp(query: SQL): SQL {
   return sql`coalesce((${query} limit 1), false)`;
 }
 
-/**
- * Every word starts the patient's first or last name. A filter on the patient found by id, not an index
- * walk, so a bound `like` pattern costs a generic plan nothing.
- */
-export function patientNameMatches(shape: StatementShape, text: string): SQL {
-  const each = words(text).map((word) => {
-    const pattern = shape.bind(prefixPattern(word));
-    return shape.part(
-      'name-word',
-      sql`(lower(p.first_name) like ${pattern} or lower(p.last_name) like ${pattern})`,
-    );
-  });
-  if (each.length === 0) return shape.part('no-name', sql`true`);
-  return lookedUp(sql`select true from ${patients} p where p.id = ${referrals.patient_id}
-    and ${sql.join(each, sql` and `)}`);
+/** A bound prefix range (prepared-shapes.ts, prefixBounds), to compare any text column or expression with. */
+type Bounds = { low: Placeholder; high: Placeholder };
+
+function boundsOf(shape: StatementShape, prefix: string): Bounds {
+  const { low, high } = prefixBounds(prefix);
+  return { low: shape.bind(low), high: shape.bind(high) };
 }
 
-/** The referral's MRN, or the patient's MRN at the caller's establishment, starts with the text. */
+/** `value` starts with the prefix: a range, which a text_pattern_ops index serves in a generic plan too. */
+function startsWith(value: SQL, bounds: Bounds): SQL {
+  return sql`(${value} ~>=~ ${bounds.low} and ${value} ~<~ ${bounds.high})`;
+}
+
+/**
+ * Where a list's patient search looks for the patients it can match: the caller's establishment's rows of
+ * visible_patients, and `beyond`, selects of the patient ids of the list's rows whose patient
+ * visible_patients need not hold for that establishment (referral-list-conditions.ts, searchScope). A
+ * patient deleted since is in nobody's visible_patients and is looked up apart.
+ */
+export type SearchScope = { establishmentId: string | null; beyond: SQL[] };
+
+/**
+ * The ids of the patients whose first or last name every word starts, among those the list's rows can
+ * name (SearchScope), or null when the caller acts for no establishment. The longest word walks the name
+ * indexes (the establishment's range of visible_patients, deleted patients' own); the others only filter
+ * the rows it finds.
+ */
+function namedPatients(shape: StatementShape, each: string[], scope: SearchScope): SQL | null {
+  if (scope.establishmentId === null) return null;
+  const [first, ...others] = [...each]
+    .sort((a, b) => b.length - a.length)
+    .map((word) => shape.part('name-word', boundsOf(shape, word)));
+  if (first === undefined) return null;
+  const here = shape.bind(scope.establishmentId);
+  const named = (firstName: SQL, lastName: SQL, bounds: Bounds[]) =>
+    bounds.map((b) => sql` and (${startsWith(lastName, b)} or ${startsWith(firstName, b)})`);
+  const visible = (key: SQL) => sql`select w.patient_id from ${visiblePatients} w
+    where w.establishment_id = ${here} and ${startsWith(key, first)}
+    ${sql.join(named(sql`w.first_name_key`, sql`w.last_name_key`, others))}`;
+  // Written into the statement, as the partial indexes' predicate is, so that a generic plan uses them.
+  const deletedStatus = sql.raw(`'${DELETED_PATIENT_STATUS}'`);
+  const deleted = (name: SQL) => sql`select d.id from ${patients} d
+    where d.status = ${deletedStatus} and ${startsWith(name, first)}
+    ${sql.join(named(sql`lower(d.first_name)`, sql`lower(d.last_name)`, others))}`;
+  const selects = [
+    visible(sql`w.last_name_key`),
+    visible(sql`w.first_name_key`),
+    deleted(sql`lower(d.last_name)`),
+    deleted(sql`lower(d.first_name)`),
+    ...scope.beyond.map(
+      (ids) => sql`select o.id from ${patients} o where o.id in (${ids})
+        ${sql.join(named(sql`lower(o.first_name)`, sql`lower(o.last_name)`, [first, ...others]))}`,
+    ),
+  ];
+  return sql.join(selects, sql` union all `);
+}
+
+/** The ids of the patients with an MRN at the establishment that starts with the text. */
+function mrnHolders(shape: StatementShape, bounds: Bounds, establishmentId: string): SQL {
+  return sql`select m.patient_id from ${patientMrns} m
+    where m.establishment_id = ${shape.bind(establishmentId)} and ${startsWith(sql`lower(m.number)`, bounds)}`;
+}
+
+/**
+ * The referral's patient is one of `patientIds`. The ids are collected once (an init plan), and the
+ * referrals are then found through the indexes led by the patient (referrals_patient_idx,
+ * referrals_patient_receiver_idx) with the side's establishment: a search reads the matching patients' rows
+ * instead of looking up the patient of every referral of the side (bench/referral-lists.ts).
+ */
+function patientIn(patientIds: SQL): SQL {
+  return sql`${referrals.patient_id} = any(array(${patientIds}))`;
+}
+
+/** Every word starts the patient's first or last name (case-insensitive). */
+export function patientNameMatches(shape: StatementShape, text: string, scope: SearchScope): SQL {
+  const each = words(text);
+  if (each.length === 0) return shape.part('no-name', sql`true`);
+  const named = namedPatients(shape, each, scope);
+  return named ? patientIn(named) : shape.part('name:nowhere', sql`false`);
+}
+
+/** The referral's MRN starts with the text, or the patient's MRN at the caller's establishment does. */
 export function mrnMatches(shape: StatementShape, text: string, establishmentId: string): SQL {
-  const pattern = shape.bind(prefixPattern(text.toLowerCase()));
-  const held = lookedUp(sql`select true from ${patientMrns} m
-    where m.patient_id = ${referrals.patient_id} and m.establishment_id = ${shape.bind(establishmentId)}
-    and lower(m.number) like ${pattern}`);
-  return sql`(lower(${referrals.mrn}) like ${pattern} or ${held})`;
+  const bounds = boundsOf(shape, text.toLowerCase());
+  return sql`(${patientIn(mrnHolders(shape, bounds, establishmentId))} or ${ownMrn(bounds)})`;
+}
+
+/** The referral's own MRN starts with the prefix (referrals_sender_mrn_idx, referrals_receiver_mrn_idx). */
+function ownMrn(bounds: Bounds): SQL {
+  return startsWith(sql`lower(${referrals.mrn})`, bounds);
 }
 
 /** The referral id starts with the text (ids are shown shortened). */
 export function idMatches(shape: StatementShape, text: string): SQL {
-  return sql`${referrals.id}::text like ${shape.bind(prefixPattern(text.toLowerCase()))}`;
+  const range = uuidPrefixRange(text.toLowerCase());
+  if (range === null) return shape.part('id:none', sql`false`);
+  // The ids that start with a prefix are one range of uuids, which an index holding the id walks.
+  return shape.part(
+    'id:range',
+    sql`${referrals.id} between ${shape.bind(range.low)}::uuid and ${shape.bind(range.high)}::uuid`,
+  );
+}
+
+const UUID_TEXT = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+
+/**
+ * The first and last uuid whose text (lower-case, hyphenated) starts with `prefix`, or null when no uuid's
+ * does. uuids sort as their 16 bytes, which is the order of their hex text.
+ */
+export function uuidPrefixRange(prefix: string): { low: string; high: string } | null {
+  if (prefix.length > UUID_TEXT.length) return null;
+  for (const [i, c] of Array.from(prefix).entries()) {
+    if (UUID_TEXT[i] === '-' ? c !== '-' : !/^[0-9a-f]$/.test(c)) return null;
+  }
+  const rest = UUID_TEXT.slice(prefix.length);
+  return { low: prefix + rest.replace(/x/g, '0'), high: prefix + rest.replace(/x/g, 'f') };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -106,23 +194,39 @@ export type ReferralSearch = {
 /**
  * Adds a filter for each search parameter given, through `add` (which records the part of the statement's
  * shape): `search` matches the patient's name, the referral id or an MRN at the caller's establishment.
+ * The patients a name or MRN matches are found first, through their indexes, and the referrals by patient.
  */
 export function addSearchFilters(
   shape: StatementShape,
   query: ReferralSearch,
-  establishmentId: string | null,
+  scope: SearchScope,
   add: (part: string, filter: SQL) => void,
 ): void {
+  const { establishmentId } = scope;
   if (query.search) {
-    const any = [patientNameMatches(shape, query.search), idMatches(shape, query.search)];
-    if (establishmentId) any.push(mrnMatches(shape, query.search, establishmentId));
+    const text = query.search;
+    const each = words(text);
+    const named = each.length > 0 ? namedPatients(shape, each, scope) : null;
+    const any = [idMatches(shape, text)];
+    if (each.length === 0) any.push(shape.part('no-name', sql`true`));
+    if (establishmentId) {
+      // The patients named and those whose MRN here starts with the text, in one array.
+      const bounds = boundsOf(shape, text.toLowerCase());
+      const held = mrnHolders(shape, bounds, establishmentId);
+      any.push(patientIn(named ? sql`${named} union all ${held}` : held), ownMrn(bounds));
+    }
     add('search', sql`(${sql.join(any, sql` or `)})`);
   }
-  if (query.patient_name) add('patient-name', patientNameMatches(shape, query.patient_name));
+  if (query.patient_name) add('patient-name', patientNameMatches(shape, query.patient_name, scope));
   if (query.patient_mrn && establishmentId) {
     add('patient-mrn', mrnMatches(shape, query.patient_mrn, establishmentId));
   }
   if (query.referral_id) add('referral-id', idMatches(shape, query.referral_id));
   if (query.referrer) add('referrer', personMatches(shape, referrals.referrer_id, query.referrer));
   if (query.receiver) add('receiver', receiverMatches(shape, query.receiver));
+}
+
+/** Whether a query searches by patient (name or MRN): its list then starts from the matching patients. */
+export function searchesByPatient(query: ReferralSearch): boolean {
+  return Boolean(query.search || query.patient_name || query.patient_mrn);
 }

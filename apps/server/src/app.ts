@@ -27,6 +27,8 @@ import { healthRoutes } from './modules/health/health-routes.ts';
 import type { JobRunnerSettings } from './jobs/job-runner.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { registerMail } from './modules/mail/outbox.ts';
+import { registerSms } from './modules/sms/register-sms.ts';
+import { registerReminderJobs } from './modules/reminders/reminder-jobs.ts';
 import { accountLinkRoutes } from './modules/profile/account-link-routes.ts';
 import { accountRoutes } from './modules/profile/account-routes.ts';
 import { mfaRoutes } from './modules/profile/mfa-routes.ts';
@@ -151,7 +153,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await registerOpenApi(app, config.publicUrl);
   registerJobs(app, options.jobs);
   registerMail(app);
+  registerSms(app);
   registerNotificationMail(app);
+  registerReminderJobs(app);
   await registerIdentity(app);
   await app.register(healthRoutes);
   await app.register(profileRoutes);

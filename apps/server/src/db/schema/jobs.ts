@@ -12,7 +12,10 @@ export const jobs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** What to do: the name a handler is registered under ('mail.deliver'). */
     kind: text('kind').notNull(),
-    /** Ids and options only; never patient data, which the handler reads when it runs. */
+    /**
+     * Ids and options, read by the handler when it runs. The one exception is a text message to a patient
+     * (modules/sms/), whose number and text wait here until they are sent or given up, then are cleared.
+     */
     payload: jsonb('payload').notNull().default({}),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Not before this; a claimed job's lease, then its next retry, move it on. */

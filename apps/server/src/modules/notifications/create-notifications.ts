@@ -6,6 +6,7 @@ import {
   referralNotificationFor,
   type ReferralNotificationRule,
 } from '@referrals/domain/notifications/referral-notifications';
+import { REMINDERS, type ReminderKind } from '@referrals/domain/notifications/reminder-notifications';
 import { REPORT_NOTIFICATIONS } from '@referrals/domain/notifications/report-notifications';
 import { REPORT_STATUSES, type ReportStatus } from '@referrals/domain/reports/report-codes';
 import type { ReportAction } from '@referrals/domain/reports/report-lifecycle';
@@ -55,7 +56,7 @@ type PersonNameColumns = { title: string | null; first_name: string; last_name: 
  */
 async function notificationFacts(
   tx: Transaction,
-  ids: { establishment: string | null; patient: string | null; actor: string; recipients: string[] },
+  ids: { establishment: string | null; patient: string | null; actor: string | null; recipients: string[] },
 ) {
   const [row] = await queryRows<{
     establishment: string | null;
@@ -217,6 +218,59 @@ async function notifyOtherSide(
         sentence: rule.text(who, null),
         link: options.link,
         scope: options.scope,
+      }),
+    );
+  }
+}
+
+/**
+ * A daily reminder about a referral (REMINDERS in domain): the referrer, or the receiver side (the assignee,
+ * or shared inbox staff), each notified in the app and mailed when their preference for it is on. Called in
+ * the transaction that records the reminder as sent, so it goes once.
+ */
+export async function notifyReminder(
+  tx: Transaction,
+  options: { referral: ReferralRow; kind: ReminderKind },
+): Promise<void> {
+  const { referral } = options;
+  const rule = REMINDERS[options.kind];
+  const recipientIds =
+    rule.to === 'receiver' ? await receiverRecipients(tx, referral) : referral.referrer_id ? [referral.referrer_id] : [];
+  if (recipientIds.length === 0) return;
+  const { patient, recipients } = await notificationFacts(tx, {
+    establishment: null,
+    patient: referral.patient_id,
+    actor: null,
+    recipients: recipientIds,
+  });
+  const status = referral.status as ReferralStatus;
+  await tx.insert(notifications).values(
+    recipients.map((recipient) => ({
+      user_id: recipient.id,
+      establishment_id: rule.to === 'receiver' ? referral.to_establishment_id : referral.from_establishment_id,
+      scope: 'referral',
+      action: options.kind,
+      title: rule.title,
+      text: rule.text(patient ? personName(patient) : null),
+      subject_id: referral.id,
+      subject_details: {
+        status: { value: status, display: REFERRAL_STATUSES[status] },
+        referral_id: referral.id,
+        access: rule.to,
+      },
+    })),
+  );
+  for (const recipient of recipients) {
+    if (recipient.email_notifications[rule.email] !== true) continue;
+    await queueMail(
+      tx,
+      notificationEmail({
+        to: recipient.email,
+        first_name: recipient.first_name,
+        title: rule.title,
+        sentence: rule.text(null),
+        link: referralPagePath(referral.id),
+        scope: 'referral',
       }),
     );
   }

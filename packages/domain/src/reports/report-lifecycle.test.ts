@@ -53,7 +53,14 @@ describe('the report lifecycle (section 4 Reports)', () => {
 
   it('lists drafts in the outbox only', () => {
     expect(reportListTypes('inbox').codes).toEqual(['all', 'new', 'under-review', 'reviewed']);
-    expect(reportListTypes('outbox').codes).toEqual(['all', 'new', 'under-review', 'reviewed', 'sent', 'drafts']);
+    expect(reportListTypes('outbox').codes).toEqual([
+      'all',
+      'new',
+      'under-review',
+      'reviewed',
+      'sent',
+      'drafts',
+    ]);
     expect(reportListStatuses('inbox', 'drafts')).toBeNull();
     expect(reportListStatuses('outbox', 'all')).toEqual(['DRFT', 'SBMT', 'VWD', 'RVWD']);
     expect(reportListStatuses('inbox', 'all')).toEqual(['SBMT', 'VWD', 'RVWD']);

@@ -235,7 +235,11 @@ export async function notifyReminder(
   const { referral } = options;
   const rule = REMINDERS[options.kind];
   const recipientIds =
-    rule.to === 'receiver' ? await receiverRecipients(tx, referral) : referral.referrer_id ? [referral.referrer_id] : [];
+    rule.to === 'receiver'
+      ? await receiverRecipients(tx, referral)
+      : referral.referrer_id
+        ? [referral.referrer_id]
+        : [];
   if (recipientIds.length === 0) return;
   const { patient, recipients } = await notificationFacts(tx, {
     establishment: null,
@@ -247,7 +251,8 @@ export async function notifyReminder(
   await tx.insert(notifications).values(
     recipients.map((recipient) => ({
       user_id: recipient.id,
-      establishment_id: rule.to === 'receiver' ? referral.to_establishment_id : referral.from_establishment_id,
+      establishment_id:
+        rule.to === 'receiver' ? referral.to_establishment_id : referral.from_establishment_id,
       scope: 'referral',
       action: options.kind,
       title: rule.title,

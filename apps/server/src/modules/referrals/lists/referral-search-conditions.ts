@@ -90,9 +90,9 @@ function mrnHolders(shape: StatementShape, bounds: Bounds, establishmentId: stri
 
 /**
  * The referral's patient is one of `patientIds`. The ids are collected once (an init plan), and the
- * referrals are then found through the indexes led by the patient (referrals_patient_idx,
- * referrals_patient_receiver_idx) with the side's establishment: a search reads the matching patients' rows
- * instead of looking up the patient of every referral of the side (bench/referral-lists.ts).
+ * referrals are then found through the side's index of (establishment, patient) (referrals_sender_patient_idx,
+ * referrals_receiver_patient_idx): a search reads the matching patients' rows instead of looking up the
+ * patient of every referral of the side (bench/referral-lists.ts).
  */
 function patientIn(patientIds: SQL): SQL {
   return sql`${referrals.patient_id} = any(array(${patientIds}))`;

@@ -24,7 +24,7 @@ import {
   serveOverHttp,
 } from './bench-support.ts';
 
-// What the list benches share (referral-lists.ts, report-lists.ts): a database of their own, generated;
+// What the list benches share (referral-lists.ts, report-lists.ts, patient-search.ts): a database of their own, generated;
 // the server as users run it with the bench's user signed in; each case of a list measured bare and over
 // HTTP (compareBareAndHttp); and on PostgreSQL the plan of each case's statement as the server prepares it.
 
@@ -44,6 +44,8 @@ export type ListBench = {
   generate: (owner: DatabaseHandle) => Promise<string>;
   /** What the figures call the list, e.g. 'referral list'. */
   title: string;
+  /** What the figures count a second; 'requests' unless told. */
+  unit?: string;
   /** The list's API path, e.g. '/api/referrals/'. */
   path: string;
   cases: ListCase[];
@@ -102,7 +104,7 @@ export async function runListBench(bench: ListBench): Promise<void> {
           server,
         });
         const what = `${bench.title}, ${name} (${runtime.kind}, ${bench.clients} clients, ${bare.found} matches on average)`;
-        console.log(describeCase(what, 'requests', bare, http));
+        console.log(describeCase(what, bench.unit ?? 'requests', bare, http));
       }
       await bench.after?.(owner, who);
       if (url) {
@@ -124,6 +126,14 @@ export async function runListBench(bench: ListBench): Promise<void> {
   }
 }
 
+/** What patient records hold besides their names: Medicare-like numbers, and some records incomplete. */
+export type BenchPatients = {
+  /** A Medicare-like number (10 digits) in every record's pub_insurance_details. */
+  medicare?: boolean;
+  /** Every `incompleteEvery`-th record 'incomplete': with a number prime to `establishments`, some at each. */
+  incompleteEvery?: number;
+};
+
 /**
  * `establishments` approved establishments named in order (every third a clinic) and `patients` patients
  * with names from the demo lists, owned in turn by each establishment, in set-based statements.
@@ -132,6 +142,7 @@ export async function insertEstablishmentsAndPatients(
   db: Database,
   establishments: number,
   patients: number,
+  { medicare = false, incompleteEvery }: BenchPatients = {},
 ) {
   const textArray = (values: readonly string[]) =>
     sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
@@ -141,13 +152,21 @@ export async function insertEstablishmentsAndPatients(
     select 'Bench establishment ' || lpad(n::text, ${digits}, '0'), case when n % 3 = 0 then 'CL' else 'PR' end,
       true
     from generate_series(1, ${establishments}) as n`);
+  const medicareNumber = medicare
+    ? sql`(2 + n % 5)::text || lpad(((n::bigint * 7919) % 1000000000)::text, 9, '0')`
+    : sql`null`;
+  const status = incompleteEvery
+    ? sql`case when n % ${incompleteEvery} = 0 then 'incomplete' else 'complete' end`
+    : sql`'complete'`;
   await db.execute(sql`
     with e as (select array_agg(id order by name) as ids from establishments)
-    insert into patients (establishment_id, first_name, last_name, dob, status)
+    insert into patients (establishment_id, first_name, last_name, dob, pub_insurance_details, status)
     select e.ids[1 + n % ${establishments}],
+           -- Hashed, not n-based: with n deciding the establishment too, an establishment's patients would
+           -- all share one name whenever a list's length divides the number of establishments.
            (${textArray(FIRST_NAMES)})[1 + abs(hashtext('first ' || n)) % ${FIRST_NAMES.length}],
            (${textArray(LAST_NAMES)})[1 + abs(hashtext('last ' || n)) % ${LAST_NAMES.length}],
-           date '1930-01-01' + (n * 37) % 30000, 'complete'
+           date '1930-01-01' + (n * 37) % 30000, ${medicareNumber}, ${status}
     from generate_series(1, ${patients}) as n, e`);
 }
 

@@ -34,9 +34,14 @@ type ListedReferral = {
 
 /**
  * The demo GP sends a new referral to Dr James Chen at North Shore Heart Clinic for a patient of theirs,
- * through the API, submitted: new and unread in the specialist's inbox. Answers its id.
+ * through the API, submitted: new and unread in the specialist's inbox. Answers its id. `fields` adds to
+ * the draft (a type and its message, for a request for advice).
  */
-export async function freshSubmittedReferral(browser: Browser, baseURL: string): Promise<string> {
+export async function freshSubmittedReferral(
+  browser: Browser,
+  baseURL: string,
+  fields: { type?: string; referrer_message?: string } = {},
+): Promise<string> {
   const gp = await apiSessionFor(browser, baseURL, 'gp@demo.test');
   const sent = await gp.request.get('/api/referrals/', {
     params: { box: 'outbox', page_size: 100 },
@@ -54,6 +59,7 @@ export async function freshSubmittedReferral(browser: Browser, baseURL: string):
       patient: model?.patient?.id,
       to_establishment: model?.to_establishment?.id,
       assignee: model?.assignee?.id,
+      ...fields,
     },
   });
   expect(created.status()).toBe(201);

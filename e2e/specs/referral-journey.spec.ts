@@ -1,18 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { choose, next, pageHeading } from './flow-steps';
 import { chooseReceiver, completeAndSubmitReferral } from './referral-wizard-steps';
-import { screenshot, signIn } from './sign-in-helpers';
+import { personIn, screenshot } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
-
-/** One person in a browser of their own: the GP and the specialist work side by side. */
-async function personIn(browser: Browser, baseURL: string, email: string, to = '/'): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, { email, to });
-  return page;
-}
 
 /** The unread count beside the inbox's Referrals link in the side navigation; 0 when it shows none. */
 async function inboxUnread(page: Page): Promise<number> {

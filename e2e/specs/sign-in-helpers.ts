@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 
 /** The demo accounts' password: the server's DEMO_PASSWORD, or the default the fresh seed uses. */
@@ -41,4 +41,15 @@ export async function signIn(
   await submitLoginForm(page, email, password);
   await expect(page).toHaveURL(to);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+/**
+ * One person signed in, in a browser context of their own: specs where two people work side by side (the
+ * GP and the specialist) give each one.
+ */
+export async function personIn(browser: Browser, baseURL: string, email: string, to = '/'): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, { email, to });
+  return page;
 }

@@ -33,6 +33,7 @@ export function establishmentFixture(
     case_conferences_enabled: false,
     sms_enabled: false,
     digital_ordering: false,
+    accepts_advice_and_guidance: false,
     services: [],
     health_organisation_network: null,
     branding: { logo: null },

@@ -78,6 +78,8 @@ export const DepartmentSchema = z.object({
   accepts_join_requests: z.boolean(),
   /** Takes digital medication orders: referrals to it have the medication-order page (section 4). */
   digital_ordering: z.boolean(),
+  /** Takes advice and guidance requests: the wizard offers the type (section 1). */
+  accepts_advice_and_guidance: z.boolean(),
 });
 export type Department = z.infer<typeof DepartmentSchema>;
 
@@ -118,6 +120,8 @@ export const EstablishmentSchema = z.object({
   sms_enabled: z.boolean(),
   /** Takes digital medication orders: referrals to it have the medication-order page (section 4). */
   digital_ordering: z.boolean(),
+  /** Takes advice and guidance requests: the wizard offers the type (section 1). */
+  accepts_advice_and_guidance: z.boolean(),
   services: z.array(ServiceTypeSchema),
   health_organisation_network: z.string().nullable(),
   branding: z.object({ logo: z.string().nullable() }),
@@ -197,6 +201,7 @@ export const EstablishmentWriteSchema = z
     case_conferences_enabled: z.boolean().default(false),
     sms_enabled: z.boolean().default(false),
     digital_ordering: z.boolean().default(false),
+    accepts_advice_and_guidance: z.boolean().default(false),
     services: z.array(ServiceTypeSchema).default([]),
     health_organisation_network: optionalText(40),
   })

@@ -27,6 +27,12 @@ describe('referral notifications', () => {
   it('titles a resubmitted referral as an update, and notifies nobody of a draft edit or an archive', () => {
     expect(referralNotificationFor('submit', { is_updated: true })?.title).toBe('Updated referral received');
     expect(referralNotificationFor('submit')?.title).toBe('New referral received');
+    const advice = referralNotificationFor('submit', { type: 'ADVICE_AND_GUIDANCE' });
+    expect(advice?.title).toBe('Advice requested');
+    expect(advice?.text('Harbour GP', null)).toBe('Harbour GP asked you for advice');
+    expect(referralNotificationFor('convert')?.text('Northside Cardiology', null)).toBe(
+      'Northside Cardiology converted your request for advice into a referral',
+    );
     expect(referralNotificationFor('update')).toBeNull();
     expect(referralNotificationFor('archive')).toBeNull();
   });

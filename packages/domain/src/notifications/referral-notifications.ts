@@ -37,6 +37,13 @@ export const REFERRAL_NOTIFICATIONS: Readonly<
     text: (who, patient) => `${who} viewed your referral${forPatient(patient)}`,
     email: 'email_referral_viewed',
   },
+  convert: {
+    by: 'receiver',
+    title: 'Advice request converted into a referral',
+    text: (who, patient) => `${who} converted your request for advice${forPatient(patient)} into a referral`,
+    // The request now goes the way of a referral they take on: the accepted flag is the one that asks.
+    email: 'email_referral_accepted',
+  },
   accept: {
     by: 'receiver',
     title: 'Referral accepted',
@@ -96,16 +103,25 @@ export const REFERRAL_NOTIFICATIONS: Readonly<
 /** The title of a resubmitted (recalled, then submitted again) referral: the receiver sees it as updated. */
 export const UPDATED_REFERRAL_TITLE = 'Updated referral received';
 
+/** A request for advice and guidance is announced as the question it is, not as a referral. */
+const ADVICE_REQUEST_SUBMITTED: ReferralNotificationRule = {
+  by: 'sender',
+  title: 'Advice requested',
+  text: (who, patient) => `${who} asked you for advice${forPatient(patient)}`,
+  email: 'email_referral_received',
+};
+
 /**
  * How a transition is announced, or null when it notifies nobody (referral-lifecycle.md Notifications).
  * A resubmission after a recall is titled as an update.
  */
 export function referralNotificationFor(
   action: ReferralLifecycleAction,
-  options: { is_updated?: boolean } = {},
+  options: { is_updated?: boolean; type?: string } = {},
 ): ReferralNotificationRule | null {
   const rule = REFERRAL_NOTIFICATIONS[action];
   if (!rule) return null;
+  if (action === 'submit' && options.type === 'ADVICE_AND_GUIDANCE') return ADVICE_REQUEST_SUBMITTED;
   return action === 'submit' && options.is_updated ? { ...rule, title: UPDATED_REFERRAL_TITLE } : rule;
 }
 

@@ -55,6 +55,7 @@ describe('referral code lists', () => {
       'update',
       'submit',
       'view',
+      'convert',
       'accept',
       'waitlist',
       'schedule',

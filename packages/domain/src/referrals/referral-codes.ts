@@ -39,6 +39,7 @@ export const REFERRAL_ACTIONS = {
   update: 'Edit',
   submit: 'Submit',
   view: 'Mark viewed',
+  convert: 'Convert to referral',
   accept: 'Accept',
   waitlist: 'Waitlist',
   schedule: 'Schedule',

@@ -8,6 +8,7 @@ import {
   isReferralActionForSide,
   referralActionRefusedMessage,
   referralStatusAfter,
+  referralTypeAfter,
   type ReferralLifecycleAction,
   type ReferralSide,
 } from './referral-lifecycle.ts';
@@ -24,6 +25,7 @@ const DOCUMENT: Record<ReferralLifecycleAction, { side: string; from: string; to
   update: { side: 'sender', from: 'DRFT', to: 'DRFT' },
   submit: { side: 'sender', from: 'DRFT', to: 'SBMT' },
   view: { side: 'receiver', from: 'SBMT, UPDT', to: 'VWD' },
+  convert: { side: 'receiver', from: 'SBMT, VWD, UPDT', to: 'same' },
   accept: { side: 'receiver', from: 'SBMT, VWD, UPDT, WLST', to: 'ACPT' },
   waitlist: { side: 'receiver', from: 'SBMT, VWD, UPDT, ACPT', to: 'WLST' },
   schedule: { side: 'receiver', from: 'SBMT, VWD, UPDT, ACPT, WLST', to: 'SCHDL' },
@@ -62,12 +64,13 @@ const grid = REFERRAL_LIFECYCLE_ACTIONS.flatMap((action) =>
 describe('the transition table of referral-lifecycle.md', () => {
   it('covers every action of the document, and only those', () => {
     expect([...REFERRAL_LIFECYCLE_ACTIONS].sort()).toEqual(Object.keys(DOCUMENT).sort());
-    expect(grid).toHaveLength(19 * 9 * 2);
+    expect(grid).toHaveLength(20 * 9 * 2);
   });
 
   it.each(grid)('$action by the $side side from $status', ({ action, status, side }) => {
-    // manual_schedule is for MANUAL referrals, every other row for an in-app one.
-    const type = action === 'manual_schedule' ? 'MANUAL' : 'IN-APP';
+    // manual_schedule is for MANUAL referrals, convert for advice requests, every other row for an in-app one.
+    const type =
+      action === 'manual_schedule' ? 'MANUAL' : action === 'convert' ? 'ADVICE_AND_GUIDANCE' : 'IN-APP';
     expect(referralStatusAfter(action, { status, type }, side)).toBe(expected(action, status, side));
   });
 
@@ -94,6 +97,33 @@ describe('the rules beside the statuses', () => {
     expect(referralStatusAfter('schedule', { status: 'ACPT' }, 'receiver')).toBe('SCHDL');
     const coded = { value: 'MANUAL', display: 'Manual' };
     expect(referralStatusAfter('manual_schedule', { status: 'WLST', type: coded }, 'receiver')).toBe('SCHDL');
+  });
+
+  it('lets an advice and guidance request be answered or converted, never triaged, forwarded or renewed', () => {
+    const request = { status: 'VWD', type: 'ADVICE_AND_GUIDANCE' } as const;
+    expect(allowedReferralActions(request, 'receiver')).toEqual([
+      'convert',
+      'return',
+      'share',
+      'archive',
+      'delete',
+    ]);
+    expect(allowedReferralActions({ ...request, status: 'SBMT' }, 'sender')).toEqual([
+      'recall',
+      'clone',
+      'copy',
+      'share',
+      'archive',
+      'delete',
+    ]);
+    expect(referralStatusAfter('convert', request, 'receiver')).toBe('VWD');
+    expect(referralStatusAfter('convert', { status: 'VWD', type: 'IN-APP' }, 'receiver')).toBeNull();
+    expect(
+      referralStatusAfter('convert', { status: 'ACPT', type: 'ADVICE_AND_GUIDANCE' }, 'receiver'),
+    ).toBeNull();
+    expect(referralStatusAfter('convert', request, 'sender')).toBeNull();
+    expect(referralTypeAfter('convert')).toBe('IN-APP');
+    expect(referralTypeAfter('accept')).toBeNull();
   });
 
   it('renews a referral once', () => {
@@ -216,6 +246,12 @@ describe('the 409 message', () => {
     );
     expect(referralActionRefusedMessage('schedule', { status: 'ACPT', type: 'MANUAL' })).toBe(
       'A manual referral is scheduled with manual schedule.',
+    );
+    expect(referralActionRefusedMessage('accept', { status: 'VWD', type: 'ADVICE_AND_GUIDANCE' })).toBe(
+      'An advice and guidance request cannot be accepted: answer it with advice or convert it into a referral first.',
+    );
+    expect(referralActionRefusedMessage('convert', { status: 'VWD', type: 'IN-APP' })).toBe(
+      'Only an advice and guidance request can be converted into a referral.',
     );
     expect(referralActionRefusedMessage('schedule', { status: 'RTRN', type: 'MANUAL' })).toBe(
       'This referral is Returned and cannot be scheduled.',

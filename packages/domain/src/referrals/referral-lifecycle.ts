@@ -1,6 +1,7 @@
 import { codeOf, type Code } from '../codes.ts';
 import {
   referralStatuses,
+  referralTypes,
   type ReferralAction,
   type ReferralStatus,
   type ReferralType,
@@ -18,7 +19,7 @@ export type ReferralSide = 'sender' | 'receiver';
 /** What a transition needs of a referral; server rows and API objects both fit (referral-lifecycle.md). */
 export type ReferralLifecycleInput = {
   status: Code<ReferralStatus>;
-  /** Needed for schedule and manual_schedule only; absent reads as not MANUAL. */
+  /** The actions a type allows differ (the rows' `types`); absent reads as IN-APP. */
   type?: Code<ReferralType> | null;
   /** The draft was recalled from the receiver: submitting it again gives UPDT. */
   is_recalled?: boolean | null;
@@ -41,8 +42,10 @@ export type ReferralTransition = {
   readonly toWhenRecalled?: ReferralStatus;
   /** The new referral the action creates, and its status. */
   readonly creates?: { readonly status: ReferralStatus };
-  /** true: MANUAL referrals only; false: every type but MANUAL; absent: any type. */
-  readonly manual?: boolean;
+  /** The types the action is for, or the types it is refused for; absent: any type. */
+  readonly types?: { readonly only: readonly ReferralType[] } | { readonly not: readonly ReferralType[] };
+  /** The referral's type afterwards, when the action changes it (convert). */
+  readonly toType?: ReferralType;
   /** Unarchive doubles as the restore from Deleted Items, so it is also allowed from any deleted referral. */
   readonly alsoWhenDeleted?: boolean;
   /** Refused once the referral carries this flag. */
@@ -52,16 +55,35 @@ export type ReferralTransition = {
 const ACTIVE = ['SBMT', 'VWD', 'UPDT'] as const satisfies readonly ReferralStatus[];
 const TRIAGED = ['ACPT', 'WLST', 'SCHDL'] as const satisfies readonly ReferralStatus[];
 const NOT_DRAFT = referralStatuses.codes.filter((status) => status !== 'DRFT');
+/** An advice and guidance request is answered with advice or converted, never triaged (referral-lifecycle.md). */
+const NOT_ADVICE = { not: ['ADVICE_AND_GUIDANCE'] } as const;
 
 /** The lifecycle table of referral-lifecycle.md, one row per action, in the order the UI lists them. */
 export const REFERRAL_TRANSITIONS = {
   update: { side: 'sender', from: ['DRFT'], to: 'same' },
   submit: { side: 'sender', from: ['DRFT'], to: 'SBMT', toWhenRecalled: 'UPDT' },
   view: { side: 'receiver', from: ['SBMT', 'UPDT'], to: 'VWD' },
-  accept: { side: 'receiver', from: [...ACTIVE, 'WLST'], to: 'ACPT' },
-  waitlist: { side: 'receiver', from: [...ACTIVE, 'ACPT'], to: 'WLST' },
-  schedule: { side: 'receiver', from: [...ACTIVE, 'ACPT', 'WLST'], to: 'SCHDL', manual: false },
-  manual_schedule: { side: 'receiver', from: [...ACTIVE, 'ACPT', 'WLST'], to: 'SCHDL', manual: true },
+  convert: {
+    side: 'receiver',
+    from: ACTIVE,
+    to: 'same',
+    types: { only: ['ADVICE_AND_GUIDANCE'] },
+    toType: 'IN-APP',
+  },
+  accept: { side: 'receiver', from: [...ACTIVE, 'WLST'], to: 'ACPT', types: NOT_ADVICE },
+  waitlist: { side: 'receiver', from: [...ACTIVE, 'ACPT'], to: 'WLST', types: NOT_ADVICE },
+  schedule: {
+    side: 'receiver',
+    from: [...ACTIVE, 'ACPT', 'WLST'],
+    to: 'SCHDL',
+    types: { not: ['MANUAL', 'ADVICE_AND_GUIDANCE'] },
+  },
+  manual_schedule: {
+    side: 'receiver',
+    from: [...ACTIVE, 'ACPT', 'WLST'],
+    to: 'SCHDL',
+    types: { only: ['MANUAL'] },
+  },
   reschedule: { side: 'receiver', from: ['SCHDL'], to: 'SCHDL' },
   return: { side: 'receiver', from: [...ACTIVE, ...TRIAGED], to: 'RTRN' },
   forward: {
@@ -69,6 +91,7 @@ export const REFERRAL_TRANSITIONS = {
     from: [...ACTIVE, 'ACPT', 'WLST'],
     to: 'FWRD',
     creates: { status: 'SBMT' },
+    types: NOT_ADVICE,
   },
   upload_to_emr: { side: 'receiver', from: TRIAGED, to: 'same' },
   recall: { side: 'sender', from: [...ACTIVE, ...TRIAGED], to: 'DRFT' },
@@ -78,6 +101,7 @@ export const REFERRAL_TRANSITIONS = {
     to: 'same',
     creates: { status: 'SBMT' },
     refusedWhen: 'is_renewed',
+    types: NOT_ADVICE,
   },
   clone: { side: 'sender', from: 'all', to: 'same', creates: { status: 'DRFT' } },
   copy: { side: 'sender', from: 'all', to: 'same', creates: { status: 'DRFT' } },
@@ -105,6 +129,17 @@ export function isReferralActionForSide(action: ReferralLifecycleAction, side: R
 
 type Refusal = 'side' | 'status' | 'type' | 'renewed';
 
+/** The referral's type code; a referral without one is IN-APP, the default of POST referrals/. */
+function typeOf(referral: ReferralLifecycleInput): ReferralType {
+  const type = codeOf(referral.type) ?? 'IN-APP';
+  return referralTypes.isCode(type) ? type : 'IN-APP';
+}
+
+function typeAllows(types: NonNullable<ReferralTransition['types']>, referral: ReferralLifecycleInput) {
+  const type = typeOf(referral);
+  return 'only' in types ? types.only.includes(type) : !types.not.includes(type);
+}
+
 /** Why an action is refused, or null when allowed; the one place the table is read. */
 function refusal(
   action: ReferralLifecycleAction,
@@ -120,7 +155,7 @@ function refusal(
     rule.from.includes(status) ||
     (rule.alsoWhenDeleted === true && referral.is_deleted === true);
   if (!fromAllowed) return 'status';
-  if (rule.manual !== undefined && (codeOf(referral.type) === 'MANUAL') !== rule.manual) return 'type';
+  if (rule.types !== undefined && !typeAllows(rule.types, referral)) return 'type';
   if (rule.refusedWhen === 'is_renewed' && referral.is_renewed === true) return 'renewed';
   return null;
 }
@@ -175,6 +210,7 @@ const ACTION_PAST_TENSE: Record<ReferralLifecycleAction, string> = {
   update: 'edited',
   submit: 'submitted',
   view: 'marked as viewed',
+  convert: 'converted into a referral',
   accept: 'accepted',
   waitlist: 'waitlisted',
   schedule: 'scheduled',
@@ -207,13 +243,24 @@ export function referralActionRefusedMessage(
   const rule = transition(action);
   const side: ReferralSide = rule.side === 'receiver' ? 'receiver' : 'sender';
   const reason = refusal(action, referral, side);
-  if (reason === 'type') {
-    return rule.manual === true
-      ? 'Only a manual referral can be scheduled manually.'
-      : 'A manual referral is scheduled with manual schedule.';
-  }
+  if (reason === 'type') return typeRefusedMessage(action, typeOf(referral));
   if (reason === 'renewed') return 'This referral has already been renewed.';
   const status = codeOf(referral.status) ?? '';
   const label = referralStatuses.isCode(status) ? referralStatuses.display(status) : 'unknown';
   return `This referral is ${label} and cannot be ${ACTION_PAST_TENSE[action]}.`;
+}
+
+/** Why the referral's type does not allow the action. */
+function typeRefusedMessage(action: ReferralLifecycleAction, type: ReferralType): string {
+  if (action === 'convert') return 'Only an advice and guidance request can be converted into a referral.';
+  if (type === 'ADVICE_AND_GUIDANCE')
+    return `An advice and guidance request cannot be ${ACTION_PAST_TENSE[action]}: answer it with advice or convert it into a referral first.`;
+  if (action === 'manual_schedule') return 'Only a manual referral can be scheduled manually.';
+  return 'A manual referral is scheduled with manual schedule.';
+}
+
+/** The referral's type after the action: convert makes an advice and guidance request a referral. */
+export function referralTypeAfter(action: ReferralLifecycleAction): ReferralType | null {
+  const rule: ReferralTransition = transition(action);
+  return rule.toType ?? null;
 }

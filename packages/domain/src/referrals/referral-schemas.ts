@@ -125,8 +125,14 @@ export const SUBMIT_REQUIRED_MESSAGE = REQUIRED_MESSAGE;
 
 const PersonRefSchema = z.object({ id: z.string(), name: z.string() });
 const PlaceRefSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
-/** The receiver, with whether it takes digital medication orders: the wizard's steps depend on it. */
-const ReceiverRefSchema = PlaceRefSchema.extend({ digital_ordering: z.boolean() });
+/**
+ * The receiver, with whether it takes digital medication orders and advice and guidance requests: the
+ * wizard's steps and the types it offers depend on them.
+ */
+const ReceiverRefSchema = PlaceRefSchema.extend({
+  digital_ordering: z.boolean(),
+  accepts_advice_and_guidance: z.boolean(),
+});
 
 /** Which side of a referral the caller is on (referral-lifecycle.md, Sides). */
 export const ReferralSideSchema = z.enum(['sender', 'receiver', 'shared']);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CodedValueSchema, PageQuerySchema, orderBySchema, pageOf } from '../api.ts';
+import { DEFAULT_REPORT_TITLE } from '../constants.ts';
 import { REQUIRED_MESSAGE } from '../field-messages.ts';
 import {
   checkSubmittedRange,
@@ -25,6 +26,11 @@ export const REPORT_RECIPIENT_TYPES = ['referrer', 'patient'] as const;
 export const ReportRecipientSchema = z.object({ type: z.enum(REPORT_RECIPIENT_TYPES) });
 export type ReportRecipient = z.infer<typeof ReportRecipientSchema>;
 export const DEFAULT_REPORT_RECIPIENTS: ReportRecipient[] = [{ type: 'referrer' }];
+
+/** The title of a report left untitled: the answer to a request for advice is the advice itself. */
+export function defaultReportTitle(referralType: string): string {
+  return referralType === 'ADVICE_AND_GUIDANCE' ? 'Advice' : DEFAULT_REPORT_TITLE;
+}
 
 /** The two file lists of a report: the report written elsewhere (upload) and supporting files (attachments). */
 export const REPORT_FILE_KINDS = ['upload', 'attachment'] as const;

@@ -44,6 +44,8 @@ export const establishments = pgTable(
     sms_enabled: boolean('sms_enabled').notNull().default(false),
     /** Takes digital medication orders: referrals to it have the medication-order page (section 4). */
     digital_ordering: boolean('digital_ordering').notNull().default(false),
+    /** Takes advice and guidance requests (section 1): the wizard offers the type for it. */
+    accepts_advice_and_guidance: boolean('accepts_advice_and_guidance').notNull().default(false),
     /** Stored file name (DATA_DIR/uploads) of the branding logo shown in the top bar and on portals. */
     branding_logo: text('branding_logo'),
     /** Service types offered (section 9 Service types: ADULT, CY, PUBLIC, ...). */

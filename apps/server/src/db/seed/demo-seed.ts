@@ -103,6 +103,8 @@ async function seedEstablishments(tx: Queryable) {
     allows_cpl_and_shared_outbox_access: true,
     case_conferences_enabled: true,
     accepts_join_requests: true,
+    // The demo's receiver of advice and guidance requests: the wizard offers the type for it.
+    accepts_advice_and_guidance: true,
   });
   const hospital = await createEstablishment(tx, {
     name: 'Royal Eastern Hospital',

@@ -271,6 +271,7 @@ export function establishmentFields(place: EstablishmentRow, hospital: HospitalR
     case_conferences_enabled: place.case_conferences_enabled,
     sms_enabled: place.sms_enabled,
     digital_ordering: place.digital_ordering,
+    accepts_advice_and_guidance: place.accepts_advice_and_guidance,
     services: place.services as ServiceType[],
     health_organisation_network: place.health_organisation_network,
     branding: { logo: brandingLogoUrl(place.id, place.branding_logo) },
@@ -323,6 +324,7 @@ async function departmentsOf(
       is_verified: row.is_verified,
       accepts_join_requests: row.accepts_join_requests,
       digital_ordering: row.digital_ordering,
+      accepts_advice_and_guidance: row.accepts_advice_and_guidance,
     });
     found.set(hospitalId, list);
   }

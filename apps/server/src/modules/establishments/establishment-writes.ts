@@ -44,6 +44,7 @@ function writableColumns(input: EstablishmentWrite) {
     case_conferences_enabled: input.case_conferences_enabled,
     sms_enabled: input.sms_enabled,
     digital_ordering: input.digital_ordering,
+    accepts_advice_and_guidance: input.accepts_advice_and_guidance,
     services: [...new Set(input.services)],
     health_organisation_network: input.health_organisation_network ?? null,
   };

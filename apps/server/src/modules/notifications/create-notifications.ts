@@ -97,7 +97,7 @@ export async function notifyReferralTransition(
 ): Promise<void> {
   const { referral, action, caller } = options;
   await notifyPatient(tx, { referral, action });
-  const rule = referralNotificationFor(action, { is_updated: referral.is_updated });
+  const rule = referralNotificationFor(action, { is_updated: referral.is_updated, type: referral.type });
   if (!rule) return;
   const toReceiver = rule.by === 'sender';
   const candidates = toReceiver

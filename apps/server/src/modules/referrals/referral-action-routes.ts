@@ -14,6 +14,7 @@ import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
 import { acceptReferral } from './actions/accept-referral.ts';
 import { AcceptReferralRequestSchema } from '@referrals/domain/referrals/referral-action-schemas';
 import { archiveReferral } from './actions/archive-referral.ts';
+import { convertReferral } from './actions/convert-referral.ts';
 import { deleteReferral } from './actions/delete-referral.ts';
 import { recallReferral } from './actions/recall-referral.ts';
 import { ReferralActionQuerySchema, ReferralDryRunSchema } from './actions/referral-action-run.ts';
@@ -34,7 +35,7 @@ const DRY_RUN =
 const SIDE_ONLY = ' Your side only: the other side’s lists do not change. Repeating it is a no-op (200).';
 
 /**
- * The referral actions (spec section 7 Referrals; referral-lifecycle.md Transitions): triage, schedule,
+ * The referral actions (spec section 7 Referrals; referral-lifecycle.md Transitions): convert, triage, schedule,
  * reschedule, return, recall, archive, delete, share, upload to an EMR. Each parses and calls one action
  * function, which checks the lifecycle table on the locked row and writes history and audit with the change.
  */
@@ -268,6 +269,25 @@ export const referralActionRoutes: FastifyPluginCallbackZod = (app, _options, do
     });
   }
 
+  app.post(
+    '/api/referrals/:id/convert/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        operationId: 'convertReferral',
+        summary: 'Convert a request for advice and guidance into a referral',
+        description:
+          'Receiver side; an ADVICE_AND_GUIDANCE request in SBMT, VWD or UPDT becomes an IN-APP referral ' +
+          'in the same status, keeping its question, patient, forms and attachments, to be triaged like ' +
+          'any referral. Any other type is a 409. The sender is notified.',
+        security,
+        params,
+        response: { 200: ReferralSchema, ...errors },
+      },
+    },
+    async (request) => convertReferral(db, await referralCall(request, request.params.id)),
+  );
   app.post(
     '/api/referrals/:id/archive/',
     {

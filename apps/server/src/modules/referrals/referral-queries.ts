@@ -149,6 +149,7 @@ export async function referralDetail(q: Queryable, caller: Caller, row: Referral
           name: receiver.name,
           type: receiver.type,
           digital_ordering: receiver.digital_ordering,
+          accepts_advice_and_guidance: receiver.accepts_advice_and_guidance,
         },
         forwardedTo: { id: forwardedTo.id, name: forwardedTo.name, type: forwardedTo.type },
         ...annotations,

@@ -247,6 +247,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
         url: `${one}reschedule/`,
         body: { appointment_location: 'Room 2' },
       },
+      { method: 'POST', route: '/api/referrals/:id/convert/', url: `${one}convert/` },
       { method: 'POST', route: '/api/referrals/:id/archive/', url: `${one}archive/` },
       { method: 'POST', route: '/api/referrals/:id/unarchive/', url: `${one}unarchive/` },
       { method: 'POST', route: '/api/referrals/:id/delete/', url: `${one}delete/` },

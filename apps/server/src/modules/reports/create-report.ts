@@ -1,9 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
-import { DEFAULT_REPORT_TITLE, MAX_REFERRAL_REPORT_COUNT } from '@referrals/domain/constants';
+import { MAX_REFERRAL_REPORT_COUNT } from '@referrals/domain/constants';
 import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
 import { canWriteReportOn } from '@referrals/domain/reports/report-lifecycle';
 import {
   DEFAULT_REPORT_RECIPIENTS,
+  defaultReportTitle,
   type Report,
   type ReportWrite,
 } from '@referrals/domain/reports/report-schemas';
@@ -59,7 +60,7 @@ export async function createReport(
       .insert(reports)
       .values({
         referral_id: referral.id,
-        title: body.title || DEFAULT_REPORT_TITLE,
+        title: body.title || defaultReportTitle(referral.type),
         report_body: cleanReportBody(body.report_body ?? fromTemplate),
         recipients: body.recipients ?? DEFAULT_REPORT_RECIPIENTS,
         track_email_notification: body.track_email_notification ?? false,

@@ -1,9 +1,9 @@
 import {
   DEFAULT_REPORT_RECIPIENTS,
+  defaultReportTitle,
   type Report,
   type ReportWrite,
 } from '@referrals/domain/reports/report-schemas';
-import { DEFAULT_REPORT_TITLE } from '@referrals/domain/constants';
 import type { Database } from '../../db/database.ts';
 import { checkVersion, validationFailed } from '../../http/api-errors.ts';
 import { applyReportAction, checkReportAction } from './apply-report-action.ts';
@@ -26,9 +26,10 @@ export async function updateReport(
     throw validationFailed({ template: ['A template starts a new report; copy its text into this one.'] });
   }
   return inVisibleReport(db, { ...options, lock: true }, async (tx, found) => {
+    const untitled = defaultReportTitle(found.referral.type);
     const changes = options.merge
       ? {
-          ...(body.title !== undefined ? { title: body.title || DEFAULT_REPORT_TITLE } : {}),
+          ...(body.title !== undefined ? { title: body.title || untitled } : {}),
           ...(body.report_body !== undefined ? { report_body: cleanReportBody(body.report_body) } : {}),
           ...(body.recipients !== undefined ? { recipients: body.recipients } : {}),
           ...(body.track_email_notification !== undefined
@@ -36,7 +37,7 @@ export async function updateReport(
             : {}),
         }
       : {
-          title: body.title || DEFAULT_REPORT_TITLE,
+          title: body.title || untitled,
           report_body: cleanReportBody(body.report_body ?? ''),
           recipients: body.recipients ?? DEFAULT_REPORT_RECIPIENTS,
           track_email_notification: body.track_email_notification ?? false,

@@ -3,6 +3,7 @@ import {
   isReferralActionForSide,
   referralActionRefusedMessage,
   referralStatusAfter,
+  referralTypeAfter,
   type ReferralLifecycleAction,
 } from '@referrals/domain/referrals/referral-lifecycle';
 import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
@@ -65,8 +66,10 @@ export async function applyReferralAction(
   // column cost more CPU than the statement.
   const shape = new StatementShape();
   // drizzle's types leave placeholders out of `set`, which binds them as it binds values.
+  const toType = referralTypeAfter(action);
   const set: Record<string, unknown> = boundColumns(shape, {
     ...options.changes,
+    ...(toType === null ? {} : { type: toType }),
     status: to,
     updated_at: new Date(),
   });

@@ -22,7 +22,8 @@ export const NOT_YOUR_ESTABLISHMENT = 'A referral is sent from the establishment
 
 /**
  * POST referrals/: a draft (DRFT) from the caller's current establishment, with the spec's defaults
- * (section 3: the referrer message; duration 12, or 3 from a specialist), its history row and audit row in
+ * (section 3: the referrer message, except on a request for advice, whose message is the sender's question;
+ * duration 12, or 3 from a specialist), its history row and audit row in
  * one transaction. Needs add_referral and the right to send (section 6 Rules, New Referral).
  */
 export async function createReferral(
@@ -55,7 +56,8 @@ export async function createReferral(
     // Built once per set of columns (prepared-shapes.ts), as an action's update is.
     const shape = new StatementShape();
     const values = boundColumns(shape, {
-      referrer_message: DEFAULT_REFERRER_MESSAGE,
+      // A request for advice starts with no text: its message is the sender's question.
+      referrer_message: body.type === 'ADVICE_AND_GUIDANCE' ? null : DEFAULT_REFERRER_MESSAGE,
       duration: referralDurationMonths(caller.role),
       renewal_duration: renewalDurationMonths(caller.role),
       ...columns,

@@ -12,26 +12,45 @@ import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { referralDetail, type ReferralRow } from '../referral-queries.ts';
 import { applyReferralAction, checkReferralAction } from './apply-referral-action.ts';
 
-/** Whether the receiver takes digital medication orders (its own flag: a department's, not its hospital's). */
-async function receiverTakesOrders(q: Queryable, receiverId: string | null): Promise<boolean> {
-  if (receiverId === null) return false;
+/** Shown when a request for advice names a receiver that does not take them. */
+export const ADVICE_NOT_TAKEN = 'This receiver does not take advice and guidance requests.';
+
+type ReceiverFlags = { digital_ordering: boolean; accepts_advice_and_guidance: boolean };
+
+/**
+ * Whether the receiver takes digital medication orders and advice requests (its own flags: a
+ * department's, not its hospital's).
+ */
+async function receiverFlags(q: Queryable, receiverId: string | null): Promise<ReceiverFlags> {
+  const none = { digital_ordering: false, accepts_advice_and_guidance: false };
+  if (receiverId === null) return none;
   const [receiver] = await q
-    .select({ digital_ordering: establishments.digital_ordering })
+    .select({
+      digital_ordering: establishments.digital_ordering,
+      accepts_advice_and_guidance: establishments.accepts_advice_and_guidance,
+    })
     .from(establishments)
     .where(eq(establishments.id, receiverId));
-  return receiver?.digital_ordering ?? false;
+  return receiver ?? none;
 }
 
 /**
  * What submit requires (referral-lifecycle.md, submit): a receiver, or for a MANUAL referral the receiver's
- * details as the wizard checks them (section 5 newOtherHCP); a patient; a message; and the medication order
- * exactly when the receiver takes digital orders (section 4).
+ * details as the wizard checks them (section 5 newOtherHCP); a patient; a message; the medication order
+ * exactly when the receiver takes digital orders (section 4); and for a request for advice, a receiver
+ * that takes them.
  */
-function submitErrors(referral: ReferralRow, receiverTakesOrders: boolean): FieldErrors {
+function submitErrors(referral: ReferralRow, receiver: ReceiverFlags): FieldErrors {
   const errors: FieldErrors = {
     ...(referral.type === 'MANUAL' && !referral.to_establishment_id ? unlistedReceiverErrors(referral) : {}),
-    ...medicationOrderErrors(referral.medication_order, receiverTakesOrders),
+    ...medicationOrderErrors(referral.medication_order, receiver.digital_ordering),
   };
+  if (
+    referral.type === 'ADVICE_AND_GUIDANCE' &&
+    referral.to_establishment_id &&
+    !receiver.accepts_advice_and_guidance
+  )
+    errors.type = [ADVICE_NOT_TAKEN];
   if (!referral.to_establishment_id && referral.type !== 'MANUAL')
     errors.to_establishment = [REQUIRED_MESSAGE];
   if (!referral.patient_id) errors.patient = [REQUIRED_MESSAGE];
@@ -46,7 +65,7 @@ function submitErrors(referral: ReferralRow, receiverTakesOrders: boolean): Fiel
 export async function submitReferral(db: Database, call: ReferralCall): Promise<Referral> {
   return inVisibleReferral(db, { ...call, lock: true }, async (tx, referral, side) => {
     checkReferralAction('submit', referral, side);
-    throwIfErrors(submitErrors(referral, await receiverTakesOrders(tx, referral.to_establishment_id)));
+    throwIfErrors(submitErrors(referral, await receiverFlags(tx, referral.to_establishment_id)));
     const now = new Date();
     const row = await applyReferralAction(tx, {
       call,

@@ -47,6 +47,12 @@ export const ESTABLISHMENT_FLAGS = [
     description:
       'Referrals sent here include a medication order: the medicines, a start date and a duration.',
   },
+  {
+    name: 'accepts_advice_and_guidance',
+    label: 'Advice and guidance',
+    description:
+      'Senders can ask for advice before referring; you answer with a report or convert the request into a referral.',
+  },
 ] as const satisfies readonly { name: keyof EstablishmentWriteInput; label: string; description: string }[];
 
 const FIELDS = [

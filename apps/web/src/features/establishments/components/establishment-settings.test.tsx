@@ -166,6 +166,7 @@ describe('Settings > establishments (spec sections 2, 4 Employment and 7)', () =
           is_verified: true,
           accepts_join_requests: true,
           digital_ordering: false,
+          accepts_advice_and_guidance: false,
         },
       ],
     });

@@ -56,6 +56,7 @@ describe('managing an establishment (spec sections 3 Establishment, 6 Rules, 7)'
       case_conferences_enabled: true,
       sms_enabled: true,
       digital_ordering: true,
+      accepts_advice_and_guidance: false,
       accepts_join_requests: true,
       services: ['ADULT'],
     });
@@ -126,6 +127,7 @@ describe('managing an establishment (spec sections 3 Establishment, 6 Rules, 7)'
           is_verified: false,
           accepts_join_requests: true,
           digital_ordering: false,
+          accepts_advice_and_guidance: false,
         },
       ],
     });

@@ -19,6 +19,7 @@ import { StepHeading } from '@/ui/step-heading';
 import { referralQueryOptions, referralsKey } from '../api/get-referral';
 import { createDraft, saveDraft, submitDraft } from './draft-calls';
 import {
+  draftReceiverOf,
   draftValuesOf,
   draftWrite,
   hasMedicationOrder,
@@ -58,7 +59,7 @@ function startingValues(linked: LinkedReceiver | undefined): DraftValues {
   if (linked === undefined || !('place' in linked)) return values;
   const { place } = linked;
   const name = place.hospital === null ? place.name : `${place.name}, ${place.hospital.name}`;
-  return { ...values, to_establishment: { id: place.id, name, digital_ordering: place.digital_ordering } };
+  return { ...values, to_establishment: draftReceiverOf(place, name) };
 }
 
 type WizardProps = {
@@ -220,6 +221,7 @@ export function CreateReferralWizard({
   };
 
   const texts = STEP_TEXTS[stepName];
+  const advice = type === 'ADVICE_AND_GUIDANCE';
   // The receiver step opens on the type of the receiver the link named or the draft holds.
   const savedReceiverType =
     linked !== undefined && 'place' in linked ? linked.place.type.value : referral?.to_establishment?.type;
@@ -227,10 +229,11 @@ export function CreateReferralWizard({
     <Stack gap="lg" maw={1000}>
       <Stack gap={4}>
         <Title order={1} fz="h2">
-          New referral
+          {advice ? 'New request for advice and guidance' : 'New referral'}
         </Title>
         <Text c="gray.7">
-          Your referral is saved as a draft as you go; you can leave and come back to it.
+          Your {advice ? 'request' : 'referral'} is saved as a draft as you go; you can leave and come back to
+          it.
         </Text>
       </Stack>
       <Stepper
@@ -285,7 +288,7 @@ export function CreateReferralWizard({
             {stepName === 'renewal' && <RenewalStep />}
             <SaveStatusNote status={queue.status} saved={draftId !== null} />
             <FormFooter
-              submitLabel={step === lastStep ? 'Submit referral' : 'Next'}
+              submitLabel={step === lastStep ? (advice ? 'Send request' : 'Submit referral') : 'Next'}
               saving={busy}
               formError={formError}
               onBack={step === 0 ? undefined : () => void goTo(step - 1)}

@@ -5,12 +5,18 @@ import type { DraftValues } from './draft-values';
 
 /** Step 4: the letter's message, the referrer's provider number, and a supervisor for those supervised. */
 export function DetailsStep() {
-  const { register } = useFormContext<DraftValues>();
+  const { register, watch } = useFormContext<DraftValues>();
   const error = useFieldError();
+  const advice = watch('type') === 'ADVICE_AND_GUIDANCE';
   return (
     <Stack gap="md">
       <Textarea
-        label="Message to the receiver"
+        label={advice ? 'Your question' : 'Message to the receiver'}
+        description={
+          advice
+            ? 'What you would like advice on: the receiver’s clinicians answer it with a report.'
+            : undefined
+        }
         withAsterisk
         rows={4}
         {...register('referrer_message')}

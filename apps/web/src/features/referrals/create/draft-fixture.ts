@@ -16,6 +16,7 @@ export function draftFixture(overrides: Partial<Referral> = {}): Referral {
       name: 'North Shore Heart Clinic',
       type: 'CL',
       digital_ordering: false,
+      accepts_advice_and_guidance: false,
     },
     assignee: null,
     referrer_message: DEFAULT_REFERRER_MESSAGE,

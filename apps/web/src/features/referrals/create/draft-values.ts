@@ -22,11 +22,15 @@ import {
 export type DraftValues = {
   /**
    * IN-APP to a listed establishment; MANUAL once the sender says the receiver is not listed (section 5:
-   * creating an unlisted receiver flags newOtherHCP) and enters the receiver's details by hand.
+   * creating an unlisted receiver flags newOtherHCP) and enters the receiver's details by hand;
+   * ADVICE_AND_GUIDANCE when the sender asks a receiver that takes such requests for advice.
    */
-  type: 'IN-APP' | 'MANUAL';
-  /** With whether it takes digital medication orders, which adds the medication-order step. */
-  to_establishment: { id: string; name: string; digital_ordering: boolean } | null;
+  type: DraftType;
+  /**
+   * With whether it takes digital medication orders, which adds the medication-order step, and advice and
+   * guidance requests, which the receiver step then offers.
+   */
+  to_establishment: DraftReceiver | null;
   assignee: string | null;
   no_named_specialist: boolean;
   patient: { id: string; name: string } | null;
@@ -46,6 +50,32 @@ export type DraftValues = {
   hide_referrer_contact_from_assignee: boolean;
   hide_referrer_contact_from_others: boolean;
 } & Record<UnlistedReceiverField, string>;
+
+export type DraftType = 'IN-APP' | 'MANUAL' | 'ADVICE_AND_GUIDANCE';
+export type DraftReceiver = {
+  id: string;
+  name: string;
+  digital_ordering: boolean;
+  accepts_advice_and_guidance: boolean;
+};
+
+/** The receiver as the wizard keeps it, from an establishment or a department of the list. */
+export function draftReceiverOf(
+  place: { id: string; digital_ordering: boolean; accepts_advice_and_guidance: boolean },
+  name: string,
+): DraftReceiver {
+  return {
+    id: place.id,
+    name,
+    digital_ordering: place.digital_ordering,
+    accepts_advice_and_guidance: place.accepts_advice_and_guidance,
+  };
+}
+
+/** The type a draft reopens with: a type the wizard does not make reads as IN-APP. */
+function draftTypeOf(type: Referral['type']): DraftType {
+  return type === 'MANUAL' || type === 'ADVICE_AND_GUIDANCE' ? type : 'IN-APP';
+}
 
 export type MedicationRow = { name: string; dose: string; route: string; frequency: string };
 
@@ -120,7 +150,7 @@ export function draftValuesOf(referral: Referral): DraftValues {
   values.no_named_specialist = referral.no_named_specialist;
   return {
     ...values,
-    type: referral.type === 'MANUAL' ? 'MANUAL' : 'IN-APP',
+    type: draftTypeOf(referral.type),
     to_establishment: referral.to_establishment,
     assignee: referral.assignee?.id ?? null,
     patient:

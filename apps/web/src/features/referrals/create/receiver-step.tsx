@@ -25,7 +25,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useFieldError } from '@/ui/form-fields';
 import { ListSearchInput, useListSearch } from '@/ui/list-search';
 import { useDepartmentDoctors, useReceiverSearch } from './receiver-calls';
-import type { DraftValues } from './draft-values';
+import { draftReceiverOf, type DraftReceiver, type DraftValues } from './draft-values';
 import { UnlistedReceiverFields } from './unlisted-receiver-fields';
 
 function addressOf(place: Establishment): string {
@@ -113,7 +113,7 @@ function ListedReceiver({
   linked,
   notListed,
 }: ReceiverStepProps & { notListed: ReactNode }) {
-  const { control, setValue, watch } = useFormContext<DraftValues>();
+  const { control, setValue, watch, getValues } = useFormContext<DraftValues>();
   const error = useFieldError();
   const [type, setType] = useState<ReceiverType>(initialType);
   const search = useListSearch();
@@ -140,14 +140,17 @@ function ListedReceiver({
     pickedHospitalId === undefined ? (department.data?.hospital?.id ?? null) : pickedHospitalId;
   const chosen = offered.find((place) => place.id === (hospitalId ?? receiver?.id));
 
+  const setReceiver = (next: DraftReceiver) => {
+    setValue('to_establishment', next, { shouldDirty: true });
+    setValue('assignee', null, { shouldDirty: true });
+    // A request for advice goes only to a receiver that takes them.
+    if (!next.accepts_advice_and_guidance && getValues('type') === 'ADVICE_AND_GUIDANCE') {
+      setValue('type', 'IN-APP', { shouldDirty: true });
+    }
+  };
   const choose = (place: Establishment) => {
     setHospitalId(null);
-    setValue(
-      'to_establishment',
-      { id: place.id, name: place.name, digital_ordering: place.digital_ordering },
-      { shouldDirty: true },
-    );
-    setValue('assignee', null, { shouldDirty: true });
+    setReceiver(draftReceiverOf(place, place.name));
   };
   // A department's own doctors once one is chosen; until then the hospital's. A link to a department
   // brings that department's.
@@ -223,16 +226,7 @@ function ListedReceiver({
             const department = chosen.departments.find((entry) => entry.id === id);
             if (department === undefined) return choose(chosen);
             setHospitalId(chosen.id);
-            setValue(
-              'to_establishment',
-              {
-                id: department.id,
-                name: `${department.name}, ${chosen.name}`,
-                digital_ordering: department.digital_ordering,
-              },
-              { shouldDirty: true },
-            );
-            setValue('assignee', null, { shouldDirty: true });
+            setReceiver(draftReceiverOf(department, `${department.name}, ${chosen.name}`));
           }}
         />
       )}
@@ -271,11 +265,50 @@ function ListedReceiver({
           />
         </Group>
       )}
+      {receiver?.accepts_advice_and_guidance === true && <RequestKindChoice />}
       {receiver !== null && (
         <Text size="sm" c="gray.7">
           Sending to <strong>{receiver.name}</strong>
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * For a receiver that takes advice and guidance requests: a referral, or a question for its clinicians,
+ * who answer with advice or convert the request into a referral (section 1, ADVICE_AND_GUIDANCE).
+ */
+function RequestKindChoice() {
+  const { control } = useFormContext<DraftValues>();
+  return (
+    <Controller
+      control={control}
+      name="type"
+      render={({ field }) => (
+        <Radio.Group
+          label={
+            <Title order={3} fz="h5">
+              What are you sending?
+            </Title>
+          }
+          value={field.value}
+          onChange={field.onChange}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio
+              value="IN-APP"
+              label="A referral"
+              description="The receiver triages and sees the patient."
+            />
+            <Radio
+              value="ADVICE_AND_GUIDANCE"
+              label="A request for advice and guidance"
+              description="Ask the receiver’s clinicians a question first. They answer with advice, or convert your request into a referral."
+            />
+          </Stack>
+        </Radio.Group>
+      )}
+    />
   );
 }

@@ -7,9 +7,9 @@ import { referralsKey } from '../api/get-referral';
 /**
  * The actions the referral page performs itself (referral-lifecycle.md): each is a POST on
  * referrals/{id}/{action}/ (a POST where the spec lists a GET, api-conventions.md) answering a referral;
- * clone and copy answer the new draft.
+ * clone and copy answer the new draft; convert answers the request for advice become a referral.
  */
-export type PageAction = 'archive' | 'unarchive' | 'delete' | 'clone' | 'copy';
+export type PageAction = 'archive' | 'unarchive' | 'delete' | 'clone' | 'copy' | 'convert';
 
 export function postReferralAction(id: string, action: PageAction | 'view'): Promise<Referral> {
   return apiClient(`/api/referrals/${encodeURIComponent(id)}/${action}/`, {

@@ -34,14 +34,21 @@ const CONDITION_COLOURS: Record<keyof typeof REFERRAL_CONDITION_LABELS, string> 
 const conditions = Object.keys(REFERRAL_CONDITION_LABELS) as (keyof typeof REFERRAL_CONDITION_LABELS)[];
 
 /**
- * The derived conditions the item carries (referral-lifecycle.md), one badge each: dark text by a coloured
- * dot, as tinted text this small would not be readable enough (WCAG contrast).
+ * The derived conditions the item carries (referral-lifecycle.md), one badge each, and whether it is a
+ * request for advice rather than a referral: dark text by a coloured dot, as tinted text this small would
+ * not be readable enough (WCAG contrast).
  */
 export function ReferralConditionBadges({ item }: { item: ReferralListItem }) {
   const shown = conditions.filter((condition) => item[condition]);
-  if (shown.length === 0) return null;
+  const advice = item.type === 'ADVICE_AND_GUIDANCE';
+  if (shown.length === 0 && !advice) return null;
   return (
     <Group gap={4} mt={4}>
+      {advice && (
+        <Badge variant="dot" color="grape" size="sm" tt="none">
+          Advice request
+        </Badge>
+      )}
       {shown.map((condition) => (
         <Badge key={condition} variant="dot" color={CONDITION_COLOURS[condition]} size="sm" tt="none">
           {REFERRAL_CONDITION_LABELS[condition]}

@@ -86,6 +86,7 @@ const royal = establishmentFixture('royal', 'Royal Eastern Hospital', {
       is_verified: true,
       accepts_join_requests: true,
       digital_ordering: false,
+      accepts_advice_and_guidance: false,
     },
   ],
 });
@@ -161,7 +162,13 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
       'GET /api/referrals/draft-1/': {
         status: 200,
         body: draftFixture({
-          to_establishment: { id: 'cardio', name: 'Cardiology', type: 'DT', digital_ordering: false },
+          to_establishment: {
+            id: 'cardio',
+            name: 'Cardiology',
+            type: 'DT',
+            digital_ordering: false,
+            accepts_advice_and_guidance: false,
+          },
         }),
       },
       'GET /api/establishments/cardio/': {
@@ -383,7 +390,13 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
 
   describe('the digital medication-order page (section 4: numbering shifts down by one)', () => {
     const hith = draftFixture({
-      to_establishment: { id: 'hith', name: 'Hospital in the Home', type: 'DT', digital_ordering: true },
+      to_establishment: {
+        id: 'hith',
+        name: 'Hospital in the Home',
+        type: 'DT',
+        digital_ordering: true,
+        accepts_advice_and_guidance: false,
+      },
     });
     const stepNames = () =>
       screen
@@ -437,7 +450,13 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
         ...royal,
         departments: [
           cardio,
-          { ...cardio, id: 'hith', name: 'Hospital in the Home', digital_ordering: true },
+          {
+            ...cardio,
+            id: 'hith',
+            name: 'Hospital in the Home',
+            digital_ordering: true,
+            accepts_advice_and_guidance: false,
+          },
         ],
       };
       api({ 'GET /api/establishments/': { status: 200, body: page([heart, withHith]) } });

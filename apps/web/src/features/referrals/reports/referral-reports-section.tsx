@@ -16,7 +16,7 @@ import { createReport, useReferralReports, useReportTemplates } from './report-c
 import { ReportStatusBadge } from './report-status-badge';
 
 /** The receiver side starts a report, blank or from one of its establishment's templates. */
-function StartReport({ referral }: { referral: Referral }) {
+function StartReport({ referral, advice }: { referral: Referral; advice: boolean }) {
   const { data: profile } = useProfile();
   const establishmentId = profile ? (currentEmployment(profile)?.establishment.id ?? '') : '';
   const templates = useReportTemplates(establishmentId);
@@ -61,7 +61,7 @@ function StartReport({ referral }: { referral: Referral }) {
           />
         )}
         <Button leftSection={<IconFilePlus size={16} />} loading={busy} onClick={start}>
-          Write a report
+          {advice ? 'Write your advice' : 'Write a report'}
         </Button>
       </Group>
       {failure !== null && (
@@ -90,6 +90,8 @@ export function ReferralReportsSection({ referral, focus }: { referral: Referral
     canWriteReportOn(referral.status.value as never) &&
     list.length < MAX_REFERRAL_REPORT_COUNT;
   if (!canWrite && list.length === 0) return null;
+  // A request for advice is answered with a report: the section speaks of the advice (docs/referrals.md).
+  const advice = referral.type === 'ADVICE_AND_GUIDANCE';
   return (
     <Paper
       ref={section}
@@ -101,7 +103,7 @@ export function ReferralReportsSection({ referral, focus }: { referral: Referral
     >
       <Stack gap="md">
         <Title order={2} size="h4" id="referral-reports-title">
-          Clinical reports
+          {advice ? 'Advice' : 'Clinical reports'}
         </Title>
         {list.length > 0 && (
           <Table verticalSpacing="xs">
@@ -133,10 +135,12 @@ export function ReferralReportsSection({ referral, focus }: { referral: Referral
         )}
         {list.length === 0 && (
           <Text size="sm" c="gray.7">
-            No reports yet. When you have seen the patient, write your report back to the referrer here.
+            {advice
+              ? 'No advice yet. Answer the question here: your advice reaches the sender as a report.'
+              : 'No reports yet. When you have seen the patient, write your report back to the referrer here.'}
           </Text>
         )}
-        {canWrite && <StartReport referral={referral} />}
+        {canWrite && <StartReport referral={referral} advice={advice} />}
       </Stack>
     </Paper>
   );

@@ -12,6 +12,9 @@ import { useReferralAction, type PageAction } from '../referral-actions';
 const DeleteReferralDialog = lazy(() =>
   import('./delete-referral-dialog').then((m) => ({ default: m.DeleteReferralDialog })),
 );
+const ConvertReferralDialog = lazy(() =>
+  import('./convert-referral-dialog').then((m) => ({ default: m.ConvertReferralDialog })),
+);
 const ShareReferralDialog = lazy(() =>
   import('./share-referral-dialog').then((m) => ({ default: m.ShareReferralDialog })),
 );
@@ -57,7 +60,7 @@ export function ReferralActionBar({ referral }: { referral: Referral }) {
   const allowed = new Set(referral.allowed_actions);
   const navigate = useNavigate();
   const action = useReferralAction(referral.id);
-  const [dialog, setDialog] = useState<'delete' | 'share' | null>(null);
+  const [dialog, setDialog] = useState<'convert' | 'delete' | 'share' | null>(null);
 
   const run = (name: PageAction, done: string) =>
     action.mutate(name, {
@@ -71,6 +74,9 @@ export function ReferralActionBar({ referral }: { referral: Referral }) {
 
   return (
     <Group gap="xs">
+      {allowed.has('convert') && (
+        <Button onClick={() => setDialog('convert')}>{REFERRAL_ACTIONS.convert}</Button>
+      )}
       {FLOW_LINKS.filter((flow) => flow.actions.some((name) => allowed.has(name))).map((flow) => (
         <Button
           key={flow.label}
@@ -102,6 +108,13 @@ export function ReferralActionBar({ referral }: { referral: Referral }) {
           {REFERRAL_ACTIONS.delete}
         </Button>
       )}
+      <MountWhenOpened opened={dialog === 'convert'}>
+        <ConvertReferralDialog
+          referralId={referral.id}
+          opened={dialog === 'convert'}
+          onClose={() => setDialog(null)}
+        />
+      </MountWhenOpened>
       <MountWhenOpened opened={dialog === 'share'}>
         <ShareReferralDialog
           referralId={referral.id}

@@ -40,7 +40,8 @@ export function ReferralHeader({ referral, backTo }: { referral: Referral; backT
       )}
       <Group gap="sm" align="center">
         <Title order={1} fz="h2">
-          Referral for {referralPatientName(referral)}
+          {referral.type === 'ADVICE_AND_GUIDANCE' ? 'Advice request' : 'Referral'} for{' '}
+          {referralPatientName(referral)}
         </Title>
         <Badge size="lg" variant="light" color={STATUS_COLORS[referral.status.value] ?? 'gray'}>
           {referral.status.display}

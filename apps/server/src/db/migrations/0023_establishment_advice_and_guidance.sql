@@ -1,0 +1,1 @@
+ALTER TABLE "establishments" ADD COLUMN "accepts_advice_and_guidance" boolean DEFAULT false NOT NULL;

@@ -22,6 +22,7 @@ describe('accessContextOf', () => {
       establishmentType: clinic.establishment.type,
       employment: clinic,
       flags,
+      accountType: 'provider',
     });
   });
 

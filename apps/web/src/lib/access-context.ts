@@ -22,6 +22,7 @@ export function accessContextOf(
     establishmentType: employment?.establishment.type ?? null,
     employment,
     flags: { friendlyForwarding: flags.friendlyForwarding, gpReportsInbox: flags.gpReportsInbox },
+    accountType: profile.user_type,
   };
 }
 

@@ -19,6 +19,8 @@ export type NotFoundState = { unauthorizedGroup?: boolean };
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
+  /** A report addressed to the signed-in patient (docs/my-referrals.md). */
+  myReport: { path: '/my-reports/:id', getHref: (id: string) => `/my-reports/${encodeURIComponent(id)}` },
   welcome: { path: '/welcome', getHref: () => '/welcome' },
   /** The registration wizard, reached from Welcome's 'Get started' (spec section 2 Registration wizard). */
   registration: { path: '/welcome/registration', getHref: () => '/welcome/registration' },

@@ -27,6 +27,8 @@ export type AccessContext = {
   establishmentType: Code<EstablishmentType> | null | undefined;
   employment: CurrentEmployment | null | undefined;
   flags: { friendlyForwarding: boolean; gpReportsInbox: boolean };
+  /** A patient's own account (users.user_type); absent reads as a provider's. */
+  accountType?: 'provider' | 'patient';
 };
 
 /** The hint when the caller may not create a referral (section 6 Rules). */
@@ -167,6 +169,24 @@ export function isOpenInLimitedMode(pathname: string): boolean {
     pathname === '/settings' ||
     pathname.startsWith('/settings/') ||
     pathname.startsWith('/review-invite/')
+  );
+}
+
+/**
+ * A patient's own account: no establishment to act for, only the referrals about them (docs/my-referrals.md),
+ * so the screens offer My referrals and Settings and nothing that would answer an error.
+ */
+export function isPatientAccount(context: Pick<AccessContext, 'accountType'>): boolean {
+  return context.accountType === 'patient';
+}
+
+/** The paths a patient's account opens: My referrals (the dashboard), its reports, and Settings. */
+export function isOpenToPatientAccount(pathname: string): boolean {
+  return (
+    pathname === '/' ||
+    pathname.startsWith('/my-reports/') ||
+    pathname === '/settings' ||
+    pathname.startsWith('/settings/')
   );
 }
 

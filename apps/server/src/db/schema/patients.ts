@@ -77,6 +77,9 @@ export const patients = pgTable(
   (t) => [
     index('patients_establishment_name_idx').on(t.establishment_id, t.last_name, t.first_name),
     index('patients_establishment_dob_idx').on(t.establishment_id, t.dob),
+    // A patient's own account finds its records at every establishment by email and date of birth
+    // (modules/my-referrals), case-insensitively as addresses are compared.
+    index('patients_email_dob_idx').on(sql`lower(${t.email})`, t.dob),
     // A deleted record is in nobody's visible_patients, yet its referrals stay in their lists under its name:
     // a list's name search finds deleted patients by name here (few, so only they are indexed).
     index('patients_deleted_last_name_idx')

@@ -11,7 +11,10 @@ export const DEMO_ACCOUNTS = [
     who: 'Tom Nguyen, practice administrator at North Shore Heart Clinic (with a personal space)',
   },
   { email: 'hospital@demo.test', who: 'Dr Aisha Rahman, head of Cardiology at Royal Eastern Hospital' },
-  { email: 'patient@demo.test', who: 'Emily Watson, a patient of Harbourside' },
+  {
+    email: 'patient@demo.test',
+    who: 'Emily Watson, a patient of Harbourside: her own account sees My referrals',
+  },
   {
     email: 'admin@demo.test',
     who: 'Sam Fletcher, platform administrator: approves and verifies new establishments',

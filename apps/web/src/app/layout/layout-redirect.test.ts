@@ -28,6 +28,16 @@ describe('layoutRedirect', () => {
     }
   });
 
+  it('keeps a patient’s own account to My referrals, its reports and Settings', () => {
+    const patient = context({ accountType: 'patient', role: null, permissions: [], employment: null });
+    for (const open of ['/', '/my-reports/r1', '/settings', '/settings/profile']) {
+      expect(layoutRedirect(open, patient)).toBeNull();
+    }
+    for (const closed of ['/patients', '/referrals/outbox/all', '/clinical-reports/inbox/all', '/help']) {
+      expect(layoutRedirect(closed, patient)).toBe('/');
+    }
+  });
+
   it('sends users without the inbox away from inbox lists, and keeps a referrer’s reports inbox', () => {
     const noInbox = context({ permissions: ['manage_referral', 'add_referral'] });
     expect(layoutRedirect('/referrals/inbox/new', noInbox)).toBe('/');

@@ -6,6 +6,8 @@ import {
   canSeeReportsInbox,
   isLimitedMode,
   isOpenInLimitedMode,
+  isOpenToPatientAccount,
+  isPatientAccount,
   type AccessContext,
 } from '@referrals/domain/people/access-rules';
 import { matchPath } from 'react-router';
@@ -16,12 +18,13 @@ const on = (pattern: string, pathname: string) => matchPath(pattern, pathname) !
 /**
  * Where the main layout sends a user who may not be on this screen, or null when they may: in the limited
  * mode everything but Help Desk, Dashboard and Settings goes to / (spec section 2 Layout, Establishment
- * selector), and so do the lists their permissions hide from the side navigation (section 2 Start-up
+ * selector), a patient's account everything but My referrals and Settings, and so do the lists their permissions hide from the side navigation (section 2 Start-up
  * redirects, section 6 Rules). The server refuses the data either way; this keeps the screen honest.
  */
 export function layoutRedirect(pathname: string, context: AccessContext): string | null {
   const home = paths.home.getHref();
   if (isLimitedMode(context)) return isOpenInLimitedMode(pathname) ? null : home;
+  if (isPatientAccount(context)) return isOpenToPatientAccount(pathname) ? null : home;
   const referralList = matchPath(paths.referrals.outbox.path, pathname)?.params.type;
   const reportList = matchPath(paths.clinicalReports.outbox.path, pathname)?.params.type;
   const allowed =

@@ -117,4 +117,14 @@ describe('visible side navigation (spec section 6 Rules)', () => {
     });
     expect(ids(limited)).toEqual(['dashboard', 'help', 'settings']);
   });
+
+  it('offers a patient’s own account My referrals and Settings, whatever else the context holds', () => {
+    const patient = context({ accountType: 'patient', role: null, permissions: [], employment: null });
+    const groups = visibleNavGroups(patient, { platformAdmin: true });
+    expect(groups.flatMap((group) => group.items.map((i) => [i.id, i.label]))).toEqual([
+      ['dashboard', 'My referrals'],
+      ['settings', 'Settings'],
+    ]);
+    expect(activeNavItem('/my-reports/r1')).toBe('dashboard');
+  });
 });

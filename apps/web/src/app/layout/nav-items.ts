@@ -5,6 +5,7 @@ import {
   canSeeOutboxReferrals,
   canSeeReportsInbox,
   isLimitedMode,
+  isPatientAccount,
   type AccessContext,
 } from '@referrals/domain/people/access-rules';
 import type { ReferralBox } from '@referrals/domain/referrals/referral-lists';
@@ -107,6 +108,17 @@ export const LIMITED_NAV_GROUPS: readonly NavGroup[] = [
   },
 ];
 
+/** A patient's own account: the referrals about them, at the dashboard's place, and Settings. */
+export const PATIENT_NAV_GROUPS: readonly NavGroup[] = [
+  {
+    label: '',
+    items: [
+      item('dashboard', 'My referrals', paths.home.getHref()),
+      item('settings', 'Settings', paths.settings.overview.getHref()),
+    ],
+  },
+];
+
 /** The platform administrators' own group: the queue of establishments waiting for approval. */
 export const PLATFORM_NAV_GROUP: NavGroup = {
   label: 'Platform',
@@ -143,7 +155,8 @@ function isVisible(id: NavItemId, context: AccessContext): boolean {
 }
 
 /**
- * The side navigation for this user: the limited mode's three items at a PA or PM's personal space, else
+ * The side navigation for this user: the limited mode's three items at a PA or PM's personal space, a
+ * patient's own account its two, else
  * the items their permissions allow, leaving out groups with nothing left in them; a platform
  * administrator also gets the Platform group.
  */
@@ -154,6 +167,7 @@ export function visibleNavGroups(
   const platform = options.platformAdmin === true ? [PLATFORM_NAV_GROUP] : [];
   if (context === undefined) return [...NAV_GROUPS, ...platform];
   if (isLimitedMode(context)) return [...LIMITED_NAV_GROUPS, ...platform];
+  if (isPatientAccount(context)) return PATIENT_NAV_GROUPS;
   return [
     ...NAV_GROUPS.map((group) => ({
       ...group,
@@ -169,7 +183,7 @@ export function visibleNavGroups(
  */
 export function activeNavItem(pathname: string): NavItemId | null {
   const [area, box, type] = pathname.split('/').filter((part) => part !== '');
-  if (area === undefined) return 'dashboard';
+  if (area === undefined || area === 'my-reports') return 'dashboard';
   const isCaseConference = type?.startsWith('case-conference') ?? false;
   if (area === 'referrals') {
     if (box === 'inbox') return isCaseConference ? 'inbox-case-conferences' : 'inbox-referrals';

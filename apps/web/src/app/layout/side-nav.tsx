@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import {
   isLimitedMode,
+  isPatientAccount,
   newReferralButton,
   type AccessContext,
   type NewReferralButton as NewReferralButtonState,
@@ -183,8 +184,9 @@ export function SideNav({
 }: SideNavProps) {
   const active = activeNavItem(useLocation().pathname);
   const groups = visibleNavGroups(access, { platformAdmin });
-  // The limited mode offers Help Desk, Dashboard and Settings only; there is no referral to start there.
-  const limited = access !== undefined && isLimitedMode(access);
+  // The limited mode offers Help Desk, Dashboard and Settings only, a patient's account My referrals and
+  // Settings: there is no referral to start there.
+  const limited = access !== undefined && (isLimitedMode(access) || isPatientAccount(access));
   const newReferral: NewReferralButtonState =
     access === undefined ? { enabled: true } : newReferralButton(access);
   return (

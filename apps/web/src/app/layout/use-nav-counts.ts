@@ -1,4 +1,4 @@
-import { isLimitedMode, type AccessContext } from '@referrals/domain/people/access-rules';
+import { isLimitedMode, isPatientAccount, type AccessContext } from '@referrals/domain/people/access-rules';
 import { useReferralStats } from '@/features/referrals/api/referral-stats';
 import { useReportStats } from '@/features/referrals/reports/report-stats';
 import type { NavItemId } from './nav-items';
@@ -16,8 +16,9 @@ export function useNavCounts(
   access: AccessContext | undefined,
   totals: ShownTotals,
 ): Partial<Record<NavItemId, NavCount>> {
-  // The limited mode lists neither box, and its personal space has no referrals to count.
-  const enabled = access !== undefined && !isLimitedMode(access);
+  // The limited mode lists neither box, and its personal space has no referrals to count; nor does a
+  // patient's account.
+  const enabled = access !== undefined && !isLimitedMode(access) && !isPatientAccount(access);
   const { data: stats } = useReferralStats({ enabled });
   const { data: reports } = useReportStats({ enabled });
   const reportCounts: Partial<Record<NavItemId, NavCount>> =

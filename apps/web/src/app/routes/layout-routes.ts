@@ -13,8 +13,9 @@ import { requireAdminPage, requireListType } from './route-checks';
 /** Screens inside the main layout (spec section 2 Inside the main layout, Guarded children). */
 export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
   const routes: RouteObject[] = [
-    lazyRoute(paths.home.path, 'Dashboard', () =>
-      import('@/features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
+    lazyRoute(paths.home.path, 'Dashboard', () => import('@/app/routes/home-route').then((m) => m.HomeRoute)),
+    lazyRoute(paths.myReport.path, 'Report', () =>
+      import('@/features/referrals/my-referrals/my-report-page').then((m) => m.MyReportPage),
     ),
     lazyRoute(paths.welcome.path, 'Welcome', () =>
       import('@/features/auth/pages/welcome-page').then((m) => m.WelcomePage),

@@ -1,0 +1,1 @@
+CREATE INDEX "patients_email_dob_idx" ON "patients" USING btree (lower("email"),"dob");

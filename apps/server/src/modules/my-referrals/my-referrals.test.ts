@@ -147,4 +147,17 @@ describe('my referrals: a patient’s own account sees the referrals about them'
       expect(await mine(who)).toMatchObject({ count: 0, results: [] });
     expect((await mine()).count).toBeGreaterThan(0);
   });
+
+  it('also finds a record the practice linked to the account, whatever its email', async () => {
+    const linked = await createPatient(db(), {
+      establishment_id: p.practice.id,
+      first_name: 'Olivia',
+      last_name: 'Whitfield',
+      email: null,
+      dob: '1979-06-02',
+      user_id: olivia.user.id,
+    });
+    const referral = await insertReferral(db(), p, { status: 'ACPT', patient_id: linked.id });
+    expect((await mine()).results.map((r) => r.id)).toContain(referral.id);
+  });
 });

@@ -27,6 +27,11 @@ export const REFERRAL_TYPES = {
   IMAGING: 'Imaging',
 } as const;
 export const referralTypes = defineCodeList(REFERRAL_TYPES);
+
+/** What a referral is called on its page and its letter: a request for advice is not a referral yet. */
+export function referralKind(type: string): 'Advice request' | 'Referral' {
+  return type === 'ADVICE_AND_GUIDANCE' ? 'Advice request' : 'Referral';
+}
 export const ReferralTypeSchema = referralTypes.schema;
 export type ReferralType = z.infer<typeof ReferralTypeSchema>;
 

@@ -1,5 +1,5 @@
 import { personName } from '@referrals/domain/people/person-name';
-import { referralStatuses, referralTypes } from '@referrals/domain/referrals/referral-codes';
+import { referralKind, referralStatuses, referralTypes } from '@referrals/domain/referrals/referral-codes';
 import { addressPanels, detailStrip, fileList, letterHeader, signOff } from './letter-blocks.ts';
 import type { LetterLayout } from './letter-layout.ts';
 import { joinPresent, letterDate, monthsText, present } from './letter-text.ts';
@@ -13,7 +13,7 @@ export function drawReferralLetter(layout: LetterLayout, letter: ReferralLetter)
   const state = letter.from_establishment.state;
   letterHeader(layout, {
     establishment: letter.from_establishment,
-    title: 'Referral',
+    title: referralKind(letter.type),
     date: letterDate(letter.submitted_at ?? letter.printed_at, state),
     reference: `Ref. ${letter.id}`,
     draft: letter.status === 'DRFT',

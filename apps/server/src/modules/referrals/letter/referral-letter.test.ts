@@ -42,6 +42,13 @@ describe('renderReferralLetter', () => {
     expect(read.info.CreationDate).toBe('D:20260312042000Z');
   });
 
+  it('calls a request for advice and guidance an advice request, not a referral', async () => {
+    const { read } = await render({ ...bareLetter(), type: 'ADVICE_AND_GUIDANCE' });
+    expect(read.info.Title).toBe('Advice request letter for Jordan Ellis');
+    expect(read.pages[0]).toContain('Advice request');
+    expect(read.pages[0]).toContain('Advice and guidance');
+  });
+
   it('shows the sender, the receiver, the patient, the message, the forms, the attachments and the signature', async () => {
     const { read } = await render(sampleReferralLetter());
     const text = allText(read);

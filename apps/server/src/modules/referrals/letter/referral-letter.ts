@@ -1,3 +1,4 @@
+import { referralKind } from '@referrals/domain/referrals/referral-codes';
 import type { Instant } from '@referrals/domain/dates';
 import { personName } from '@referrals/domain/people/person-name';
 import type { ReferralStatus, ReferralType } from '@referrals/domain/referrals/referral-codes';
@@ -56,7 +57,7 @@ export function renderReferralLetter(letter: ReferralLetter): Promise<Buffer> {
   const patientName = personName(letter.patient);
   return renderLetter(
     {
-      title: `Referral letter for ${patientName}`,
+      title: `${referralKind(letter.type)} letter for ${patientName}`,
       author: personName(letter.referrer),
       subject: `Referral to ${letter.to_establishment.name}`,
       printed_at: letter.printed_at,

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@referrals/domain/dates';
-import { referralTypes } from '@referrals/domain/referrals/referral-codes';
+import { referralKind, referralTypes } from '@referrals/domain/referrals/referral-codes';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -40,8 +40,7 @@ export function ReferralHeader({ referral, backTo }: { referral: Referral; backT
       )}
       <Group gap="sm" align="center">
         <Title order={1} fz="h2">
-          {referral.type === 'ADVICE_AND_GUIDANCE' ? 'Advice request' : 'Referral'} for{' '}
-          {referralPatientName(referral)}
+          {referralKind(referral.type)} for {referralPatientName(referral)}
         </Title>
         <Badge size="lg" variant="light" color={STATUS_COLORS[referral.status.value] ?? 'gray'}>
           {referral.status.display}

@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { choose } from './flow-steps';
 import { freshSubmittedReferral } from './referral-api';
 import { screenshot, signIn } from './sign-in-helpers';
 
@@ -32,11 +31,31 @@ test('the specialist writes a report from a template and sends it; the GP finds 
   const gp = await personIn(browser, baseURL ?? '', 'gp@demo.test');
   const unreadBefore = await reportsUnread(gp, 'Inbox');
 
-  // The specialist starts the report from the clinic's template on the referral page.
+  // The specialist starts a blank report by mistake and deletes the draft, after confirming.
   const specialist = await personIn(browser, baseURL ?? '', 'specialist@demo.test', `/referrals/${id}`);
   const reports = specialist.getByRole('region', { name: 'Clinical reports' });
   await expect(reports.getByText('No reports yet.')).toBeVisible();
-  await choose(specialist, 'Start from a template', 'Cardiology consultation');
+  await reports.getByRole('button', { name: 'Write a report' }).click();
+  await expect(specialist).toHaveURL(new RegExp(`/referrals/${id}/report/[0-9a-f-]{36}$`));
+  await expect(specialist.getByRole('heading', { level: 1, name: 'Write the report' })).toBeVisible();
+  await specialist.getByRole('button', { name: 'Delete draft' }).click();
+  const confirmDelete = specialist.getByRole('dialog', { name: 'Delete this draft?' });
+  await expect(confirmDelete.getByText('The draft and its files are deleted for good.')).toBeVisible();
+  await expectAccessible(specialist, 'the delete draft report dialog');
+  await confirmDelete.getByRole('button', { name: 'Delete draft' }).click();
+  await expect(specialist).toHaveURL(`/referrals/${id}`);
+  await expect(reports.getByText('No reports yet.')).toBeVisible();
+
+  // Then starts the report from the clinic's template on the referral page.
+  await reports.getByRole('combobox', { name: 'Start from a template' }).click();
+  const template = specialist.getByRole('option', { name: 'Cardiology consultation', exact: true });
+  await expect(template).toBeVisible();
+  await expectAccessible(specialist, 'the clinical reports of a referral, choosing a template');
+  await screenshot(specialist, 'report-template-picker');
+  await template.click();
+  await expect(reports.getByRole('combobox', { name: 'Start from a template' })).toHaveValue(
+    'Cardiology consultation',
+  );
   await reports.getByRole('button', { name: 'Write a report' }).click();
   await expect(specialist).toHaveURL(new RegExp(`/referrals/${id}/report/[0-9a-f-]{36}$`));
   const reportUrl = new URL(specialist.url()).pathname;

@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import type { RouteHandle } from './routes/lazy-route';
 
+/** Where the router keeps the scroll positions it restores on Back and Forward (sessionStorage). */
+export const SCROLL_POSITIONS_KEY = 'referrals-scroll-positions';
+
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).title === 'string';
 }
@@ -22,7 +25,7 @@ export function RootRoute() {
   return (
     <>
       <Outlet />
-      <ScrollRestoration />
+      <ScrollRestoration storageKey={SCROLL_POSITIONS_KEY} />
     </>
   );
 }

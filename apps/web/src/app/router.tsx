@@ -1,11 +1,12 @@
 import type { FeatureFlags } from '@referrals/domain/feature-flags';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { browserSessionStorage } from '@/lib/browser-storage';
 import { errorSet } from '@/lib/error-set';
 import { FullScreenLoader } from '@/ui/full-screen-loader';
 import { MainLayout } from './layout/main-layout';
 import { ErrorPage } from './pages/error-page';
-import { RootRoute } from './root-route';
+import { RootRoute, SCROLL_POSITIONS_KEY } from './root-route';
 import { lazyRoute } from './routes/lazy-route';
 import { accountRoutes } from './routes/account-routes';
 import { layoutRoutes } from './routes/layout-routes';
@@ -36,6 +37,12 @@ function applicationRoutes(flags: FeatureFlags, queryClient: QueryClient): Route
 
 /** The route table depends on the start-up flags: maintenance and the conditional routes (spec section 2). */
 export function createAppRouter(flags: FeatureFlags, queryClient: QueryClient) {
+  // A page load starts at the top. The router would scroll back to where a reloaded page was, but it does
+  // that in a transition, and the screens load their data after it: the jump either met a page still too
+  // short, or, on a slow machine, came seconds later, when the user was already typing near the top, and
+  // took that field out of view (and with it a search select's open options, which Mantine then hides).
+  // Back and Forward within the app still restore.
+  browserSessionStorage()?.removeItem(SCROLL_POSITIONS_KEY);
   const router = createBrowserRouter([
     {
       id: 'root',

@@ -107,6 +107,11 @@ describe('my referrals: a patient’s own account sees the referrals about them'
     });
     const other = await olivia.api('GET', `/api/my/reports/${toReferrer}/`);
     expect([other.statusCode, other.json()]).toEqual([404, { detail: 'Not found.' }]);
+    // Nobody else reads it here, not even its author or the referrer: they read it on the referral.
+    for (const who of [p.gp, p.specialist]) {
+      const res = await who.api('GET', `/api/my/reports/${toPatient}/`);
+      expect([res.statusCode, res.json()]).toEqual([404, { detail: 'Not found.' }]);
+    }
   });
 
   it('needs the account’s verified email and its date of birth on the record: a namesake or a provider sees none', async () => {

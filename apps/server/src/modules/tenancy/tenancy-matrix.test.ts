@@ -262,13 +262,16 @@ describe('tenancy: another establishment’s objects are not found', () => {
     ];
   }
 
-  /** Routes whose id is not tenant data: public images of approved establishments. */
+  /** Routes whose id is not tenant data: public images of approved establishments, a patient's own reports. */
   // The platform administrators decide on every establishment by design; anyone else gets 403 there
   // (approval-queue-routes.test.ts), whichever establishment they hold.
   const NOT_TENANT_DATA = [
     'GET /api/public/establishments/:id/branding-logo/',
     'POST /api/platform/establishments/:id/approve/',
     'POST /api/platform/establishments/:id/verify/',
+    // A patient's own report is the account's, not an establishment's: my-referrals.test.ts proves that
+    // every other account, a professional's included, gets the 404 of a missing one.
+    'GET /api/my/reports/:id/',
   ];
 
   it('covers every route that takes an id', () => {

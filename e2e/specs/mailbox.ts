@@ -15,10 +15,10 @@ function decodeMail(raw: string): string {
 }
 
 /**
- * The path and query of the first link matching `link` in the newest mail to `to`, once the server's mail
- * queue has delivered it to DATA_DIR/mail.
+ * The first match of `pattern` in the newest mail to `to` holding one, once the server's mail queue has
+ * delivered it to DATA_DIR/mail.
  */
-export async function linkInMail(to: string, link: RegExp, what: string): Promise<string> {
+export async function matchInMail(to: string, pattern: RegExp, what: string): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
   let found: string | null = null;
   await expect
@@ -28,7 +28,7 @@ export async function linkInMail(to: string, link: RegExp, what: string): Promis
         for (const file of files.sort().reverse()) {
           const mail = decodeMail(await readFile(path.join(dir, file), 'utf8'));
           if (!new RegExp(`^To:.*${to.replace(/[.]/g, '\\.')}`, 'mi').test(mail)) continue;
-          found = link.exec(mail)?.[0] ?? null;
+          found = pattern.exec(mail)?.[0] ?? null;
           if (found !== null) return true;
         }
         return false;
@@ -36,6 +36,11 @@ export async function linkInMail(to: string, link: RegExp, what: string): Promis
       { message: `${what} to ${to}`, timeout: 15_000 },
     )
     .toBe(true);
-  const url = new URL(found ?? '');
+  return found ?? '';
+}
+
+/** The path and query of the first link matching `link` in the newest mail to `to` that has one. */
+export async function linkInMail(to: string, link: RegExp, what: string): Promise<string> {
+  const url = new URL(await matchInMail(to, link, what));
   return `${url.pathname}${url.search}`;
 }

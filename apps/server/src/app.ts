@@ -42,6 +42,7 @@ import { messageTemplateRoutes } from './modules/referrals/message-templates/mes
 import { referralRoutes } from './modules/referrals/referral-routes.ts';
 import { referralSuccessorRoutes } from './modules/referrals/referral-successor-routes.ts';
 import { letterRoutes } from './modules/letters/letter-routes.ts';
+import { supportRequestRoutes } from './modules/help/support-request-routes.ts';
 import { myReferralRoutes } from './modules/my-referrals/my-referral-routes.ts';
 import { notificationRoutes } from './modules/notifications/notification-routes.ts';
 import { registerNotificationMail } from './modules/notifications/notification-mail.ts';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(letterRoutes);
   await app.register(notificationRoutes);
   await app.register(myReferralRoutes);
+  await app.register(supportRequestRoutes);
   await app.register(referralActionRoutes);
   await app.register(referralListRoutes);
   await app.register(attachmentRoutes);

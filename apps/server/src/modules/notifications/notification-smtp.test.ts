@@ -1,46 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { jobs } from '../../db/schema/jobs.ts';
 import { users } from '../../db/schema/people.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { mailServer } from '../../../test/smtp-test-server.ts';
 import { MAIL_DELIVERY } from '../mail/mail-delivery.ts';
 import { insertReferral } from '../referrals/actions/referral-action-test-setup.ts';
 import { referralParties, type ReferralParties } from '../referrals/referral-test-parties.ts';
-
-type Received = { to: string[]; raw: string };
-
-/**
- * A real SMTP server for the app to deliver to (smtp-server, the protocol as Nodemailer's project writes
- * it): it keeps what it accepts and refuses the next `refusals` messages with 451, as a busy server does.
- */
-function mailServer() {
-  const received: Received[] = [];
-  const state = { refusals: 0, refused: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (state.refusals > 0) {
-          state.refusals--;
-          state.refused++;
-          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-          return;
-        }
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  return { server, received, state };
-}
 
 const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
 
@@ -49,11 +15,9 @@ describe('notification mail through a real SMTP server (issue 25)', () => {
   let p: ReferralParties;
   const smtp = mailServer();
   beforeAll(async () => {
-    await new Promise<void>((resolve) => smtp.server.listen(0, '127.0.0.1', resolve));
-    const address = smtp.server.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no SMTP port');
+    const port = await smtp.start();
     t = await buildTestApp(
-      { SMTP_URL: `smtp://127.0.0.1:${address.port}` },
+      { SMTP_URL: `smtp://127.0.0.1:${port}` },
       { jobs: { pollMs: 50, firstRetryDelayMs: 100, maxRetryDelayMs: 400 } },
     );
     p = await referralParties(t.app, t.database.db);
@@ -68,7 +32,7 @@ describe('notification mail through a real SMTP server (issue 25)', () => {
   });
   afterAll(async () => {
     await t.app.close();
-    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await smtp.stop();
   });
 
   const undelivered = async () =>

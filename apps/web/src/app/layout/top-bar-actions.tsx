@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { Profile } from '@referrals/domain/profile/profile-schemas';
 import { IconHelp, IconLogout, IconSettings } from '@tabler/icons-react';
 import { lazy, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { useProfileImage } from '@/features/profile/api/get-profile-image';
 import { useObjectUrl } from '@/lib/use-object-url';
@@ -58,17 +58,21 @@ function TopBarLink({
   label,
   icon,
   visibleFrom,
+  state,
 }: {
   to: string;
   label: string;
   icon: ReactNode;
   visibleFrom?: 'sm';
+  /** Passed on to the screen opened (the Help Desk learns where it was opened from). */
+  state?: unknown;
 }) {
   return (
     <DeferredTooltip label={label} withArrow>
       <ActionIcon
         component={Link}
         to={to}
+        state={state}
         variant="subtle"
         color="gray"
         size="lg"
@@ -85,9 +89,15 @@ function TopBarLink({
 export function TopBarActions() {
   const { data: profile } = useProfile();
   const [logoutOpened, logoutDialog] = useDisclosure(false);
+  const { pathname } = useLocation();
   return (
     <Group gap={6} wrap="nowrap">
-      <TopBarLink to={paths.help.getHref()} label="Help Desk" icon={<IconHelp size={20} stroke={1.7} />} />
+      <TopBarLink
+        to={paths.help.getHref()}
+        label="Help Desk"
+        icon={<IconHelp size={20} stroke={1.7} />}
+        state={{ from: pathname }}
+      />
       {/* On a phone, Settings and Log out are in the account menu: the bar has room for the rest only. */}
       <TopBarLink
         to={paths.settings.overview.getHref()}

@@ -1,17 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { freshSubmittedReferral } from './referral-api';
-import { screenshot, signIn } from './sign-in-helpers';
+import { personIn, screenshot } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
-
-/** One person in a browser of their own: the specialist and the GP work side by side. */
-async function personIn(browser: Browser, baseURL: string, email: string, to = '/'): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, { email, to });
-  return page;
-}
 
 /** The unread count beside a box's Reports link in the side navigation; 0 when it shows none. */
 async function reportsUnread(page: Page, box: 'Inbox' | 'Outbox'): Promise<number> {

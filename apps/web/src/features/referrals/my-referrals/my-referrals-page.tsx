@@ -1,23 +1,12 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDate, formatDateTime } from '@referrals/domain/dates';
 import type { MyReferral } from '@referrals/domain/my-referrals/my-referral-schemas';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { PagedList } from '@/ui/paged-list';
+import { ReferralStatusBadge } from '../lists/referral-row-parts';
 import { useMyReferrals } from './my-referral-calls';
-
-/** One colour per stage, as the clinic's lists use; the badge's words say where it is. */
-const STATUS_COLOURS: Record<string, string> = {
-  SBMT: 'blue',
-  UPDT: 'blue',
-  VWD: 'indigo',
-  ACPT: 'teal',
-  WLST: 'orange',
-  SCHDL: 'green',
-  RTRN: 'red',
-  FWRD: 'gray',
-};
 
 function ReferralCard({ referral }: { referral: MyReferral }) {
   const kind = referral.is_advice_request ? 'Request for advice' : 'Referral';
@@ -30,9 +19,7 @@ function ReferralCard({ referral }: { referral: MyReferral }) {
           <Title order={2} fz="h4" id={titleId}>
             {kind} to {to || 'a service'}
           </Title>
-          <Badge size="lg" variant="light" color={STATUS_COLOURS[referral.status.value] ?? 'gray'} tt="none">
-            {referral.status.display}
-          </Badge>
+          <ReferralStatusBadge status={referral.status} />
         </Group>
         <Text size="sm" c="gray.7">
           {[

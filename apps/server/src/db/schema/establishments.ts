@@ -46,6 +46,11 @@ export const establishments = pgTable(
     digital_ordering: boolean('digital_ordering').notNull().default(false),
     /** Takes advice and guidance requests (section 1): the wizard offers the type for it. */
     accepts_advice_and_guidance: boolean('accepts_advice_and_guidance').notNull().default(false),
+    /**
+     * Sending domains whose mail the intake address (referrals+{slug}@INBOUND_MAIL_DOMAIN) accepts into
+     * the import queue, lower case (docs/import-queue.md). Empty: the intake takes no mail.
+     */
+    intake_sender_domains: jsonb('intake_sender_domains').$type<string[]>().notNull().default([]),
     /** Stored file name (DATA_DIR/uploads) of the branding logo shown in the top bar and on portals. */
     branding_logo: text('branding_logo'),
     /** Service types offered (section 9 Service types: ADULT, CY, PUBLIC, ...). */

@@ -10,6 +10,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { ManualReferrer } from '@referrals/domain/referrals/manual-referral-schemas';
 import type { MedicationOrderDraft } from '@referrals/domain/referrals/medication-order';
 import { entityColumns } from './columns.ts';
 import { establishments } from './establishments.ts';
@@ -86,6 +87,10 @@ export const referrals = pgTable(
     mrn: text('mrn'),
     gen_number: text('gen_number'),
     manual_gp: text('manual_gp'),
+    /** A MANUAL referral's referrer, outside the product: typed, or copied from a directory entry. */
+    manual_referrer: jsonb('manual_referrer').$type<ManualReferrer>(),
+    /** The import item a MANUAL referral was converted from. */
+    import_item_id: uuid('import_item_id'),
     manual_internal_note: text('manual_internal_note'),
     supervisor_name: text('supervisor_name'),
     supervisor_provider_number: text('supervisor_provider_number'),

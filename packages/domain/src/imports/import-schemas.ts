@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { PageQuerySchema, pageOf } from '../api.ts';
+import { NUL_MESSAGE } from '../field-messages.ts';
+import {
+  ImportActivityActionSchema,
+  ImportDismissReasonSchema,
+  ImportItemStatusSchema,
+  ImportKindSchema,
+  importActivityActions,
+  importItemStatuses,
+  importKinds,
+} from './import-codes.ts';
+
+/**
+ * The import queue as the API sends and receives it (spec section 7 Import: `GET import/email/`,
+ * `GET import/activity/`, `PATCH import/{kind}/{id}/`; docs/import-queue.md).
+ */
+
+const PersonSchema = z.object({ id: z.string(), name: z.string() });
+
+/** One attachment of an item: a PDF, an image, or a fax's TIFF with its page count. */
+export const ImportFileSchema = z.object({
+  id: z.string(),
+  original_name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  /** Pages to show: a TIFF's frames (each served as a PNG), 1 for anything else. */
+  pages: z.number().int().min(1),
+});
+export type ImportFile = z.infer<typeof ImportFileSchema>;
+
+export const ImportItemSummarySchema = z.object({
+  id: z.string(),
+  kind: importKinds.codedSchema,
+  status: importItemStatuses.codedSchema,
+  /** The envelope sender's address and the From header's name, as received. */
+  sender: z.string(),
+  sender_name: z.string().nullable(),
+  subject: z.string(),
+  received_at: z.string(),
+  /** No one at the establishment has opened it yet. */
+  unread: z.boolean(),
+  assignee: PersonSchema.nullable(),
+  file_count: z.number().int(),
+  /** The MANUAL referral it became. */
+  referral: z.object({ id: z.string() }).nullable(),
+});
+export type ImportItemSummary = z.infer<typeof ImportItemSummarySchema>;
+
+export const ImportItemSchema = ImportItemSummarySchema.extend({
+  /** The message's text, kept IMPORT_BODY_RETENTION_DAYS days; null afterwards or when it had none. */
+  body_text: z.string().nullable(),
+  files: z.array(ImportFileSchema),
+  dismissed_reason: z.object({ value: ImportDismissReasonSchema, display: z.string() }).nullable(),
+  other_dismissed_reason: z.string().nullable(),
+});
+export type ImportItem = z.infer<typeof ImportItemSchema>;
+
+export const ImportListStatusSchema = z.enum(['new', 'dismissed', 'converted', 'all']);
+export type ImportListStatus = z.infer<typeof ImportListStatusSchema>;
+
+export const ImportListQuerySchema = PageQuerySchema.extend({
+  status: ImportListStatusSchema.default('new'),
+  /** 'me' for the caller's own. */
+  assignee: z.union([z.literal('me'), z.uuid({ message: 'Must be a valid id.' })]).optional(),
+});
+export type ImportListQuery = z.infer<typeof ImportListQuerySchema>;
+export type ImportListQueryInput = z.input<typeof ImportListQuerySchema>;
+
+export const ImportItemPageSchema = pageOf(ImportItemSummarySchema).extend({
+  /** New items no one has opened yet, whatever the page's filter: the navigation's count. */
+  unread_count: z.number().int(),
+});
+export type ImportItemPage = z.infer<typeof ImportItemPageSchema>;
+
+const reasonText = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^[^\0]*$/, { message: NUL_MESSAGE });
+
+/** PATCH import/{kind}/{id}/: one action of the lifecycle table (import-lifecycle.ts). */
+export const ImportItemUpdateSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('assign'), assignee: z.uuid({ message: 'Must be a valid id.' }).nullable() }),
+  z.object({
+    action: z.literal('dismiss'),
+    dismissed_reason: ImportDismissReasonSchema,
+    /** Required when the reason is 'other'. */
+    other_dismissed_reason: reasonText.optional(),
+  }),
+  z.object({ action: z.literal('restore') }),
+  z.object({ action: z.literal('read') }),
+  z.object({ action: z.literal('unread') }),
+]);
+export type ImportItemUpdate = z.infer<typeof ImportItemUpdateSchema>;
+
+export const ImportActivitySchema = z.object({
+  id: z.string(),
+  item: z.object({ id: z.string(), kind: ImportKindSchema, subject: z.string() }),
+  action: importActivityActions.codedSchema,
+  /** Null for what the intake did itself (received). */
+  actor: PersonSchema.nullable(),
+  /** The action's particulars: the assignee's name, the dismiss reason, the referral's id. */
+  detail: z.record(z.string(), z.string()),
+  occurred_at: z.string(),
+});
+export type ImportActivity = z.infer<typeof ImportActivitySchema>;
+
+export const ImportActivityQuerySchema = PageQuerySchema.extend({
+  item: z.uuid({ message: 'Must be a valid id.' }).optional(),
+});
+export type ImportActivityQuery = z.infer<typeof ImportActivityQuerySchema>;
+export const ImportActivityPageSchema = pageOf(ImportActivitySchema);
+
+export { ImportActivityActionSchema, ImportItemStatusSchema };

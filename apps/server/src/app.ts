@@ -53,6 +53,8 @@ import { referralFormRoutes } from './modules/referrals/forms/referral-form-rout
 import { reportFileRoutes } from './modules/reports/report-file-routes.ts';
 import { reportRoutes } from './modules/reports/report-routes.ts';
 import { reportTemplateRoutes } from './modules/reports/report-template-routes.ts';
+import { importFileRoutes } from './modules/import/queue/import-file-routes.ts';
+import { importQueueRoutes } from './modules/import/queue/import-queue-routes.ts';
 import { auditDeniedAccess } from './modules/audit/denied-access.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -204,6 +206,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(referralEmrRoutes);
   await app.register(verificationCodeRoutes);
   await app.register(messageTemplateRoutes);
+  await app.register(importQueueRoutes);
+  await app.register(importFileRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

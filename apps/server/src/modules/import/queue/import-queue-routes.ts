@@ -1,0 +1,147 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CodedValueSchema } from '@referrals/domain/api';
+import {
+  ImportActivityPageSchema,
+  ImportActivityQuerySchema,
+  ImportItemPageSchema,
+  ImportItemSchema,
+  ImportItemUpdateSchema,
+  ImportListQuerySchema,
+} from '@referrals/domain/imports/import-schemas';
+import { SIGNED_IN_ERROR_RESPONSES } from '../../../http/error-responses.ts';
+import { toPage } from '../../../http/paging.ts';
+import {
+  ImportItemParamsSchema,
+  ImportKindItemParamsSchema,
+  importCall,
+  importQueueOf,
+  worksImportQueue,
+} from './import-call.ts';
+import { listImportActivity } from './list-import-activity.ts';
+import { listImportItems } from './list-import-items.ts';
+import { getImportItem } from './read-import-item.ts';
+import { updateImportItem } from './update-import-item.ts';
+
+const ImportConflictSchema = z.object({ detail: z.string(), status: CodedValueSchema.optional() });
+
+const WHO =
+  ' For the staff of your current establishment with accept_referral; anyone else, and another ' +
+  'establishment’s item, get the 404 of a missing one.';
+
+/**
+ * The import queue (spec section 7 Import; docs/import-queue.md, The queue): the emails and faxes that
+ * reached the establishment's intake address, one item with its files, the lifecycle actions, and what was
+ * done to them. The files and TIFF pages are in import-file-routes.ts.
+ */
+export const importQueueRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const db = app.database.db;
+  const security = [{ bearer: [] }];
+  const tags = ['import'];
+  const errors = SIGNED_IN_ERROR_RESPONSES;
+  const config = { access: 'signed-in' as const };
+  const queueConfig = { access: worksImportQueue };
+
+  app.get(
+    '/api/import/email/',
+    {
+      config: queueConfig,
+      schema: {
+        tags,
+        operationId: 'listImportItems',
+        summary: 'The import queue: the emails and faxes your establishment received (paged)',
+        description:
+          'Newest first. `status`: new (default), dismissed, converted or all; `assignee`: `me` or a ' +
+          'user’s id. `unread_count` counts the new items no one has opened yet, whatever the filter. ' +
+          'Faxes are listed here too (kind fax). For the staff of your current establishment with ' +
+          'accept_referral; anyone else gets 403.',
+        security,
+        querystring: ImportListQuerySchema,
+        response: { 200: ImportItemPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, establishmentId } = await importQueueOf(request);
+      const { count, unread_count, results } = await listImportItems(db, {
+        caller,
+        establishmentId,
+        query: request.query,
+      });
+      const page = toPage(request, request.query, count, results, app.config.publicUrl);
+      return { ...page, unread_count };
+    },
+  );
+
+  app.get(
+    '/api/import/email/:id/',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'getImportItem',
+        summary: 'Open one import item: its message text and files; marks it read',
+        description:
+          'Opening marks the item read for the establishment; the first opening is recorded in its ' +
+          'activity. Every read is audited.' +
+          WHO,
+        security,
+        params: ImportItemParamsSchema,
+        response: { 200: ImportItemSchema, ...errors },
+      },
+    },
+    async (request) => getImportItem(db, await importCall(request, request.params.id)),
+  );
+
+  app.patch(
+    '/api/import/:kind/:id/',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'updateImportItem',
+        summary: 'Assign, dismiss, restore, or mark read or unread an import item',
+        description:
+          '`kind` (email or fax) must be the item’s. `action`: assign (`assignee`: an approved ' +
+          'colleague with accept_referral, or null to unassign), dismiss (`dismissed_reason`; ' +
+          '`other_dismissed_reason` when it is other), restore, read, unread. An action the item’s ' +
+          'status does not allow is a 409 naming the status. Answers the item.' +
+          WHO,
+        security,
+        params: ImportKindItemParamsSchema,
+        body: ImportItemUpdateSchema,
+        response: { 200: ImportItemSchema, ...errors, 409: ImportConflictSchema },
+      },
+    },
+    async (request) =>
+      updateImportItem(db, {
+        call: await importCall(request, request.params.id),
+        kind: request.params.kind,
+        body: request.body,
+      }),
+  );
+
+  app.get(
+    '/api/import/activity/',
+    {
+      config: queueConfig,
+      schema: {
+        tags,
+        operationId: 'listImportActivity',
+        summary: 'What was done to your establishment’s import items, newest first (paged)',
+        description:
+          '`item`: one item’s activity only. Each row names who did it (none for the intake ' +
+          'itself) and the particulars: the assignee, the dismiss reason, the referral. For the staff ' +
+          'of your current establishment with accept_referral; anyone else gets 403.',
+        security,
+        querystring: ImportActivityQuerySchema,
+        response: { 200: ImportActivityPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { establishmentId } = await importQueueOf(request);
+      const { count, results } = await listImportActivity(db, { establishmentId, query: request.query });
+      return toPage(request, request.query, count, results, app.config.publicUrl);
+    },
+  );
+  done();
+};

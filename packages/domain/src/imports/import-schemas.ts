@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../api.ts';
 import { NUL_MESSAGE } from '../field-messages.ts';
 import {
-  ImportActivityActionSchema,
   ImportDismissReasonSchema,
-  ImportItemStatusSchema,
   ImportKindSchema,
   importActivityActions,
   importItemStatuses,
@@ -111,5 +109,3 @@ export const ImportActivityQuerySchema = PageQuerySchema.extend({
 });
 export type ImportActivityQuery = z.infer<typeof ImportActivityQuerySchema>;
 export const ImportActivityPageSchema = pageOf(ImportActivitySchema);
-
-export { ImportActivityActionSchema, ImportItemStatusSchema };

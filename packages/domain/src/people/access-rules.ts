@@ -129,6 +129,15 @@ export function canSeeDraftReports(context: Pick<AccessContext, 'permissions'>):
   return hasPermission(context.permissions, 'accept_referral');
 }
 
+/**
+ * Manual referrals and the import queue (docs/import-queue.md): the staff who take referrals in, who may
+ * see the inbox the recorded referrals land in, with accept_referral itself (the GP reports inbox's
+ * manage_referral is not enough to record a referral received).
+ */
+export function canSeeImportQueue(context: AccessContext): boolean {
+  return hasPermission(context.permissions, 'accept_referral') && canSeeInbox(context);
+}
+
 /** The New Referral button: enabled, or disabled with the hint that says why (section 6 Rules). */
 export type NewReferralButton = { enabled: true } | { enabled: false; hint: string };
 

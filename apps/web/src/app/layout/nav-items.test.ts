@@ -10,6 +10,7 @@ describe('side navigation', () => {
       dashboard: '/',
       'inbox-referrals': '/referrals/inbox/all',
       'inbox-reports': '/clinical-reports/inbox/all',
+      'manual-referrals': '/referrals/manual',
       'inbox-case-conferences': '/referrals/inbox/case-conference-active',
       'outbox-referrals': '/referrals/outbox/all',
       'outbox-case-conferences': '/referrals/outbox/case-conference-active',

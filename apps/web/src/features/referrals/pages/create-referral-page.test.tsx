@@ -14,7 +14,7 @@ import { fakeApi } from '@/test/fake-api';
 import { establishmentFixture } from '@/test/establishment-fixture';
 import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
 import { draftFixture } from '../create/draft-fixture';
-import type { PatientPickerSlot } from '../create/patient-step';
+import type { PatientPickerSlot } from '@/ui/patient-picker-slot';
 import { CreateReferralPage } from './create-referral-page';
 
 beforeAll(() => embedRuntimeConfig());

@@ -9,7 +9,7 @@ import { currentEmployment } from '@/lib/profile-display';
 import { referralQueryOptions } from '../api/get-referral';
 import { UNKNOWN_LINK_MESSAGE, linkedReceiverRefusal } from '@referrals/domain/referrals/referral-receivers';
 import { CreateReferralWizard } from '../create/create-referral-wizard';
-import type { PatientPickerSlot } from '../create/patient-step';
+import type { PatientPickerSlot } from '@/ui/patient-picker-slot';
 import { useLinkedReceiver } from '../create/receiver-calls';
 import type { LinkedReceiver } from '../create/receiver-step';
 

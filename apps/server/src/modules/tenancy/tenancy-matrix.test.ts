@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   createEmployment,
   createEstablishment,
@@ -9,12 +9,14 @@ import {
   type Establishment,
 } from '../../db/factories/factories.ts';
 import { establishments } from '../../db/schema/establishments.ts';
+import { importActivity, importItemFiles, importItems } from '../../db/schema/imports.ts';
 import { outgoingMail } from '../../db/schema/mail.ts';
 import { carers, directoryDoctors, patientMrns, patients } from '../../db/schema/patients.ts';
 import { employments, specialties, users } from '../../db/schema/people.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInAs } from '../../../test/sign-in-client.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { receivedItem, storedFax, storedPdf } from '../import/queue/import-queue-test-setup.ts';
 import { REFERRAL_MATRIX_PREFIXES } from '../referrals/referral-matrix-prefixes.ts';
 
 const PASSWORD = 'tenancy-matrix-password';
@@ -42,6 +44,7 @@ describe('tenancy: another establishment’s objects are not found', () => {
   let sharedDoctorByA: string;
   let patientA: { id: string; carer: string; mrn: string };
   let directoryDoctorA: string;
+  let importA: { email: string; letter: string; fax: string; faxFile: string };
   let holderB: Api;
   let gpB: Api;
 
@@ -110,6 +113,18 @@ describe('tenancy: another establishment’s objects are not found', () => {
       .returning();
     patientA = { id: patient.id, carer: carer?.id ?? '', mrn: mrn?.id ?? '' };
 
+    // An email with a letter and a fax with its TIFF in A's import queue.
+    const email = await receivedItem(t.app, estA.id, {
+      files: [{ stored: await storedPdf(t.config.dataDir), originalName: 'letter.pdf', pages: 1 }],
+    });
+    const fax = await receivedItem(t.app, estA.id, {
+      kind: 'fax',
+      files: [{ stored: await storedFax(t.config.dataDir, ['#ffffff']), originalName: 'fax.tif', pages: 1 }],
+    });
+    const fileOf = async (itemId: string) =>
+      (await db.select().from(importItemFiles).where(eq(importItemFiles.item_id, itemId)))[0]?.id ?? '';
+    importA = { email, letter: await fileOf(email), fax, faxFile: await fileOf(fax) };
+
     const holderBUser = await createUser(db, { role: 'PM', password_hash: passwordHash });
     await createEmployment(db, {
       user_id: holderBUser.id,
@@ -117,7 +132,12 @@ describe('tenancy: another establishment’s objects are not found', () => {
       is_account_holder: true,
     });
     const gpBUser = await createUser(db, { role: 'GP', password_hash: passwordHash });
-    await createEmployment(db, { user_id: gpBUser.id, establishment_id: estB.id });
+    // accept_referral, so that A's import items are refused for being A's, not for want of the permission.
+    await createEmployment(db, {
+      user_id: gpBUser.id,
+      establishment_id: estB.id,
+      permissions: ['accept_referral'],
+    });
     holderB = await signedInAs(t.app, holderBUser.email, PASSWORD);
     gpB = await signedInAs(t.app, gpBUser.email, PASSWORD);
   });
@@ -214,6 +234,29 @@ describe('tenancy: another establishment’s objects are not found', () => {
       },
       ...directoryMatrix(),
       ...patientMatrix(),
+      ...importMatrix(),
+    ];
+  }
+
+  /** A's import queue: an email with its letter, a fax with its pages, and the lifecycle actions. */
+  function importMatrix(): ReturnType<typeof matrix> {
+    const { email, letter, fax, faxFile } = importA;
+    const dismiss = { action: 'dismiss', dismissed_reason: 'duplicate' };
+    return [
+      { method: 'GET', route: '/api/import/email/:id/', url: `/api/import/email/${email}/` },
+      { method: 'GET', route: '/api/import/email/:id/', url: `/api/import/email/${fax}/` },
+      {
+        method: 'GET',
+        route: '/api/import/email/:id/files/:fileId/',
+        url: `/api/import/email/${email}/files/${letter}/`,
+      },
+      {
+        method: 'GET',
+        route: '/api/import/email/:id/files/:fileId/pages/:n/',
+        url: `/api/import/email/${fax}/files/${faxFile}/pages/1/`,
+      },
+      { method: 'PATCH', route: '/api/import/:kind/:id/', url: `/api/import/email/${email}/`, body: dismiss },
+      { method: 'PATCH', route: '/api/import/:kind/:id/', url: `/api/import/fax/${fax}/`, body: dismiss },
     ];
   }
 
@@ -297,6 +340,9 @@ describe('tenancy: another establishment’s objects are not found', () => {
       await db.select().from(patients).orderBy(asc(patients.id)),
       await db.select().from(carers).orderBy(asc(carers.id)),
       await db.select().from(patientMrns).orderBy(asc(patientMrns.id)),
+      await db.select().from(importItems).orderBy(asc(importItems.id)),
+      await db.select().from(importItemFiles).orderBy(asc(importItemFiles.id)),
+      await db.select().from(importActivity).orderBy(asc(importActivity.id)),
     ]);
   }
 

@@ -1,6 +1,6 @@
 import type { Patient, PatientWrite } from '@referrals/domain/patients/patient-schemas';
 import { preparePatientSave, validatePatientSave } from '@referrals/domain/patients/patient-save-rules';
-import type { Database } from '../../db/database.ts';
+import type { Database, Transaction } from '../../db/database.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { permissionDenied, throwIfErrors } from '../../http/api-errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
@@ -11,6 +11,7 @@ import { checkDoctor, patientColumns, saveLists } from './patient-record.ts';
 import { patientEstablishmentOf } from './patient-visibility.ts';
 
 type PatientInsert = typeof patients.$inferInsert;
+type PatientRow = typeof patients.$inferSelect;
 
 /**
  * POST patients/: the section 5 save rules, then the record, its lists and (when sent) its MRN, owned by
@@ -26,32 +27,41 @@ export async function createPatient(
   throwIfErrors(errors);
   const prepared = preparePatientSave(options.body, { create: true });
   return db.transaction(async (tx) => {
-    throwIfErrors(await checkDoctor(tx, prepared.doctor));
-    const [row] = await tx
-      .insert(patients)
-      .values({
-        ...(patientColumns(prepared) as PatientInsert),
-        establishment_id: establishmentId,
-        created_by_id: options.caller.userId,
-        status: 'complete',
-      })
-      .returning();
-    if (!row) throw new Error('patient insert returned nothing');
-    await saveLists(tx, row.id, prepared);
-    if (prepared.mrn) {
-      await addMrn(tx, {
-        patientId: row.id,
-        establishmentId,
-        number: prepared.mrn,
-        addedBy: options.caller.userId,
-      });
-    }
-    await recordAudit(tx, options.actor, {
-      action: 'patient.create',
-      resourceType: 'patient',
-      resourceId: row.id,
-      patientId: row.id,
-    });
+    const row = await insertPatient(tx, { ...options, establishmentId, prepared });
     return patientDetail(tx, options.caller, row);
   });
+}
+
+/**
+ * The new record of a body the save rules have passed and prepared (validatePatientSave,
+ * preparePatientSave), owned by `establishmentId`, with its lists, its MRN and its audit row, in the
+ * caller's transaction: POST patients/, and a MANUAL referral whose patient is new.
+ */
+export async function insertPatient(
+  tx: Transaction,
+  options: { caller: Caller; actor: AuditActor; establishmentId: string; prepared: PatientWrite },
+): Promise<PatientRow> {
+  const { caller, establishmentId, prepared } = options;
+  throwIfErrors(await checkDoctor(tx, prepared.doctor));
+  const [row] = await tx
+    .insert(patients)
+    .values({
+      ...(patientColumns(prepared) as PatientInsert),
+      establishment_id: establishmentId,
+      created_by_id: caller.userId,
+      status: 'complete',
+    })
+    .returning();
+  if (!row) throw new Error('patient insert returned nothing');
+  await saveLists(tx, row.id, prepared);
+  if (prepared.mrn) {
+    await addMrn(tx, { patientId: row.id, establishmentId, number: prepared.mrn, addedBy: caller.userId });
+  }
+  await recordAudit(tx, options.actor, {
+    action: 'patient.create',
+    resourceType: 'patient',
+    resourceId: row.id,
+    patientId: row.id,
+  });
+  return row;
 }

@@ -147,6 +147,11 @@ export const ReferralListItemSchema = z.object({
     .nullable(),
   referrer: PersonRefSchema.nullable(),
   from_establishment: PlaceRefSchema.nullable(),
+  /**
+   * Who a MANUAL referral is from, outside the product (it has no `referrer` or `from_establishment`): the
+   * name and practice its receiver recorded. Null for every other referral.
+   */
+  manual_referrer: z.object({ name: z.string(), practice_name: z.string().nullable() }).nullable().optional(),
   to_establishment: PlaceRefSchema.nullable(),
   assignee: PersonRefSchema.nullable(),
   submitted_at: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
 import { CodedValueSchema } from '../api.ts';
+import { ManualReferrerViewSchema } from './manual-referral-schemas.ts';
 import { MedicationOrderDraftSchema } from './medication-order.ts';
 import { ReferralTagSchema, StickyNoteSchema } from './referral-annotation-schemas.ts';
 import { ReferralTypeSchema } from './referral-codes.ts';
@@ -160,6 +161,11 @@ export const ReferralSchema = z.object({
   from_establishment: PlaceRefSchema.nullable(),
   to_establishment: ReceiverRefSchema.nullable(),
   assignee: PersonRefSchema.nullable(),
+  /**
+   * A MANUAL referral's referrer, outside the product (typed from the letter or taken from the directory);
+   * such a referral has no `referrer` and no `from_establishment`. Null for every other referral.
+   */
+  manual_referrer: ManualReferrerViewSchema.nullable(),
   referrer_message: z.string().nullable(),
   medication_order: MedicationOrderDraftSchema.nullable(),
   duration: z.int(),

@@ -62,6 +62,25 @@ export async function letterEstablishment(tx: Transaction, id: string | null, fa
   return toLetterEstablishment(row, fallback);
 }
 
+/**
+ * A MANUAL referral's referrer, who has no account here: the person and practice its receiver recorded
+ * (referrals.manual_referrer), as a letter names them in place of a referrer and a sending establishment;
+ * undefined for any other referral.
+ */
+export function manualLetterReferrer(referral: ReferralRow) {
+  const manual = referral.manual_referrer;
+  if (!manual) return undefined;
+  return {
+    person: {
+      title: manual.title ?? null,
+      first_name: manual.first_name,
+      last_name: manual.last_name,
+      provider_number: manual.provider_number ?? null,
+    },
+    practice: manual.practice_name ?? null,
+  };
+}
+
 /** A person's row (name, provider number, signature text), or undefined for none. */
 export async function letterPerson(tx: Transaction, id: string | null) {
   if (!id) return undefined;

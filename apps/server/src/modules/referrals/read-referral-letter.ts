@@ -9,7 +9,12 @@ import { referralAttachments } from '../../db/schema/referrals.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { LetterFormSection, ReferralLetter } from './letter/referral-letter.ts';
 import { renderReferralLetter } from './letter/referral-letter.ts';
-import { letterEstablishment, letterPatient, letterPerson } from './read-letter-parts.ts';
+import {
+  letterEstablishment,
+  letterPatient,
+  letterPerson,
+  manualLetterReferrer,
+} from './read-letter-parts.ts';
 import { inVisibleReferral, type ReferralCall } from './referral-call.ts';
 import type { ReferralRow } from './referral-queries.ts';
 
@@ -76,7 +81,9 @@ async function referralLetterOf(tx: Transaction, referral: ReferralRow): Promise
     .where(eq(referralAttachments.referral_id, referral.id))
     .orderBy(asc(referralAttachments.created_at));
   const printedAt = new Date();
-  const signedBy = referrer ?? { title: null, first_name: 'Unknown', last_name: 'referrer' };
+  const manual = manualLetterReferrer(referral);
+  const signedBy = referrer ??
+    manual?.person ?? { title: null, first_name: 'Unknown', last_name: 'referrer' };
   const providerNumber = referral.referrer_provider_num ?? referrer?.default_provider_num ?? null;
   return {
     id: referral.id,
@@ -85,7 +92,11 @@ async function referralLetterOf(tx: Transaction, referral: ReferralRow): Promise
     submitted_at: referral.submitted_at,
     duration: referral.duration,
     expires_at: referral.expires_at,
-    from_establishment: await letterEstablishment(tx, referral.from_establishment_id, null),
+    from_establishment: await letterEstablishment(
+      tx,
+      referral.from_establishment_id,
+      manual?.practice ?? null,
+    ),
     referrer: { ...signedBy, provider_number: providerNumber },
     to_establishment: await letterEstablishment(
       tx,

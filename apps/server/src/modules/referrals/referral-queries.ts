@@ -176,6 +176,7 @@ export async function referralDetail(q: Queryable, caller: Caller, row: Referral
     from_establishment: placeRef(refs?.sender),
     to_establishment: refs?.receiver ?? null,
     assignee: personRef(refs?.assignee ?? null),
+    manual_referrer: row.manual_referrer,
     referrer_message: row.referrer_message,
     medication_order: row.medication_order,
     duration: row.duration,

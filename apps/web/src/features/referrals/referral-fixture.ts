@@ -33,6 +33,7 @@ export function referralFixture(overrides: Partial<Referral> = {}): Referral {
       accepts_advice_and_guidance: false,
     },
     assignee: { id: 'u2', name: 'Dr Raj Patel' },
+    manual_referrer: null,
     referrer_message: 'I am referring this patient for a comprehensive treatment and management plan.',
     medication_order: null,
     duration: 12,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { personName } from '@referrals/domain/people/person-name';
+import type { ManualReferrer } from '@referrals/domain/referrals/manual-referral-schemas';
 import {
   REFERRAL_STATUSES,
   type ReferralStatus,
@@ -89,6 +90,7 @@ type ListRow = {
   assignee_last_name: string | null;
   from_id: string | null;
   from_name: string | null;
+  manual_referrer: ManualReferrer | null;
   to_id: string | null;
   to_name: string | null;
 };
@@ -125,12 +127,13 @@ const listColumns: Record<keyof ListRow, string> = {
   assignee_last_name: 'au.last_name',
   from_id: 'fe.id',
   from_name: 'fe.name',
+  manual_referrer: 'r.manual_referrer',
   to_id: 'te.id',
   to_name: 'te.name',
 };
 /**
  * A list row as one JSON value: drizzle maps each selected field of each row with checks that cost more
- * CPU than the rest of the request's mapping (32 fields), and one field costs it one.
+ * CPU than the rest of the request's mapping (33 fields), and one field costs it one.
  */
 const listRowJson = sql.raw(
   `json_build_object(${Object.entries(listColumns)
@@ -143,6 +146,12 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 function person(id: string | null, title: string | null, first: string | null, last: string | null) {
   if (id === null) return null;
   return { id, name: personName({ title, first_name: first ?? '', last_name: last ?? '' }) };
+}
+
+/** Who a MANUAL referral is from, as its row shows them in place of a referrer and sending establishment. */
+function manualReferrer(referrer: ManualReferrer | null) {
+  if (referrer === null) return null;
+  return { name: personName(referrer), practice_name: referrer.practice_name ?? null };
 }
 
 /** A list row as the API answers it, with its side's flags and the derived conditions at `now`. */
@@ -178,6 +187,7 @@ function toItem(row: ListRow, now: Date): ReferralListItem {
           },
     referrer: person(row.referrer_id, row.referrer_title, row.referrer_first_name, row.referrer_last_name),
     from_establishment: row.from_id === null ? null : { id: row.from_id, name: row.from_name ?? '' },
+    manual_referrer: manualReferrer(row.manual_referrer),
     to_establishment: row.to_id === null ? null : { id: row.to_id, name: row.to_name ?? '' },
     assignee: person(row.assignee_id, row.assignee_title, row.assignee_first_name, row.assignee_last_name),
     submitted_at: iso(row.submitted_at),

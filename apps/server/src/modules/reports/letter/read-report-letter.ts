@@ -12,6 +12,7 @@ import { readStoredBytes } from '../../files/file-store.ts';
 import { printableImage } from '../../referrals/letter/letter-image.ts';
 import {
   letterEstablishmentColumns,
+  manualLetterReferrer,
   toLetterEstablishment,
   toLetterPatient,
 } from '../../referrals/read-letter-parts.ts';
@@ -77,6 +78,8 @@ async function reportLetterOf(tx: Transaction, { report, referral }: VisibleRepo
     .where(eq(reportFiles.report_id, report.id))
     .orderBy(asc(reportFiles.created_at), asc(reportFiles.id));
   const { branding_logo: logo, ...letterhead } = toLetterEstablishment(row?.writer, null);
+  // A MANUAL referral's referrer has no account: the report goes back to the one its receiver recorded.
+  const manual = manualLetterReferrer(referral);
   return {
     letter: {
       id: report.id,
@@ -90,8 +93,8 @@ async function reportLetterOf(tx: Transaction, { report, referral }: VisibleRepo
       referral: {
         id: referral.id,
         submitted_at: referral.submitted_at,
-        referrer: row?.referrer ?? null,
-        from_establishment: toLetterEstablishment(row?.sender, null),
+        referrer: row?.referrer ?? manual?.person ?? null,
+        from_establishment: toLetterEstablishment(row?.sender, manual?.practice ?? null),
         assignee: row?.assignee ?? null,
         to_establishment: toLetterEstablishment(
           row?.receiver,

@@ -82,7 +82,10 @@ export function ReferralParty({ item, mixed }: { item: ReferralListItem; mixed: 
   const sent = item.side === 'sender';
   const [person, place] = sent
     ? [item.assignee?.name, item.to_establishment?.name]
-    : [item.referrer?.name, item.from_establishment?.name];
+    : [
+        item.referrer?.name ?? item.manual_referrer?.name,
+        item.from_establishment?.name ?? item.manual_referrer?.practice_name ?? undefined,
+      ];
   return (
     <>
       <Text size="sm" fw="inherit">

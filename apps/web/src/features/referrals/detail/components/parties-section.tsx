@@ -1,4 +1,5 @@
 import { SimpleGrid, Text } from '@mantine/core';
+import { personName } from '@referrals/domain/people/person-name';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import type { ReactNode } from 'react';
 import { SectionCard } from '@/ui/section-card';
@@ -24,6 +25,8 @@ export function PartiesSection({ referral }: { referral: Referral }) {
   const patient = referral.patient;
   const hiddenFrom = hiddenContactAudiences(referral);
   const manual = referral.to_establishment === null ? manualReceiverLines(referral) : [];
+  // A MANUAL referral's referrer is outside the product: the one its receiver recorded.
+  const outside = referral.manual_referrer;
   return (
     <SectionCard title="Patient, referrer and receiver">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
@@ -33,8 +36,9 @@ export function PartiesSection({ referral }: { referral: Referral }) {
           {patient?.pub_insurance_details && <Line>Medicare {patient.pub_insurance_details}</Line>}
         </Labelled>
         <Labelled label="Referrer">
-          <Line strong>{referral.referrer?.name ?? 'Unknown'}</Line>
+          <Line strong>{referral.referrer?.name ?? (outside ? personName(outside) : 'Unknown')}</Line>
           {referral.from_establishment !== null && <Line>{referral.from_establishment.name}</Line>}
+          {outside?.practice_name && <Line>{outside.practice_name}</Line>}
           {referral.referrer_provider_num && <Line>Provider number {referral.referrer_provider_num}</Line>}
           {referral.supervisor_name && <Line>Supervisor {referral.supervisor_name}</Line>}
           {referral.side === 'sender' && hiddenFrom !== null && (

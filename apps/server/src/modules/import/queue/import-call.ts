@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { hasPermission } from '@referrals/domain/people/access-rules';
+import { canSeeImportQueue } from '@referrals/domain/people/access-rules';
 import { notFound, permissionDenied } from '../../../http/api-errors.ts';
 import { isUuid } from '../../../http/ids.ts';
 import { auditActorOf, type AuditActor } from '../../audit/record-audit.ts';
@@ -15,12 +15,12 @@ export const ImportPageParamsSchema = z.object({ id: z.string(), fileId: z.strin
 
 /**
  * The establishment whose import queue the caller works: the current one, with the reach of its patient
- * data (approved there, not the limited mode), and only with accept_referral, the permission of those who
- * take referrals in (docs/import-queue.md, The queue). Null for anyone else.
+ * data (approved there, not the limited mode), for those who take referrals in (canSeeImportQueue, the
+ * rule the web app shows the queue by; docs/import-queue.md, The queue). Null for anyone else.
  */
 export function importEstablishmentOf(caller: Caller): string | null {
   const establishmentId = patientEstablishmentOf(caller);
-  if (establishmentId === null || !hasPermission(caller.access.permissions, 'accept_referral')) return null;
+  if (establishmentId === null || !canSeeImportQueue(caller.access)) return null;
   return establishmentId;
 }
 

@@ -4,6 +4,7 @@ import type { ImportActivity, ImportItem, ImportItemPage } from '@referrals/doma
 import { auditLog } from '../../../db/schema/audit-log.ts';
 import { importActivity, importItems } from '../../../db/schema/imports.ts';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
+import { signedInPerson } from '../../establishments/establishment-test-people.ts';
 import { queueParties, receivedItem, storedPdf, type QueueParties } from './import-queue-test-setup.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -188,6 +189,24 @@ describe('the import queue: the emails and faxes an establishment received (spec
     ]);
     expect((await p.sender.api('GET', '/api/import/email/')).statusCode).toBe(403);
     expect((await p.sender.api('GET', '/api/import/activity/')).statusCode).toBe(403);
+  });
+
+  it('holds a practice assistant to the inbox’s rule: accept_referral alone, without shared inbox access, is not enough', async () => {
+    const id = await received(1, 'For the shared inbox');
+    const employment = { permissions: ['accept_referral'] };
+    const assistant = await signedInPerson(t.app, t.database.db, {
+      at: p.clinic.id,
+      employment,
+      user: { role: 'PA' },
+    });
+    expect((await assistant.api('GET', '/api/import/email/')).statusCode).toBe(403);
+    expect((await assistant.api('GET', `/api/import/email/${id}/`)).json()).toEqual(NOT_FOUND);
+    const withInbox = await signedInPerson(t.app, t.database.db, {
+      at: p.clinic.id,
+      employment: { ...employment, has_shared_inbox_access: true },
+      user: { role: 'PA' },
+    });
+    expect((await withInbox.api('GET', '/api/import/email/')).json<ImportItemPage>().count).toBe(1);
   });
 
   it('lists the activity of the establishment’s items newest first, or of one item, with who did it', async () => {

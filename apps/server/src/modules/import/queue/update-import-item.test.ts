@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { ImportItem } from '@referrals/domain/imports/import-schemas';
+import { createEmployment, createUser } from '../../../db/factories/factories.ts';
 import { auditLog } from '../../../db/schema/audit-log.ts';
 import { importActivity, importItems } from '../../../db/schema/imports.ts';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
@@ -65,8 +66,16 @@ describe('PATCH import/{kind}/{id}/: the import item’s lifecycle (docs/import-
 
   it('refuses an assignee who does not work the queue with a field error, changing nothing', async () => {
     const before = await t.database.db.select().from(importItems).where(eq(importItems.id, id));
+    // Takes referrals in, but as a practice assistant without shared inbox access cannot open the queue.
+    const assistant = await createUser(t.database.db, { role: 'PA' });
+    await createEmployment(t.database.db, {
+      user_id: assistant.id,
+      establishment_id: p.clinic.id,
+      permissions: ['accept_referral'],
+    });
     for (const assignee of [
       p.sender.user.id, // works here, but does not take referrals in
+      assistant.id,
       p.awaitingApproval.id, // not approved yet
       p.outsider.user.id, // another establishment's
       '00000000-0000-4000-8000-000000000000',

@@ -49,7 +49,12 @@ async function assigneeName(tx: Transaction, item: ImportItemRow): Promise<strin
   return personRef(row ?? null)?.name ?? null;
 }
 
-async function effectOf(tx: Transaction, item: ImportItemRow, body: ImportItemUpdate): Promise<ActionEffect> {
+async function effectOf(
+  tx: Transaction,
+  call: ImportCall,
+  item: ImportItemRow,
+  body: ImportItemUpdate,
+): Promise<ActionEffect> {
   const activity = IMPORT_ITEM_ACTIONS[body.action].activity;
   switch (body.action) {
     case 'assign': {
@@ -62,7 +67,11 @@ async function effectOf(tx: Transaction, item: ImportItemRow, body: ImportItemUp
           audit: { assignee_id: null },
         };
       }
-      const colleague = await queueColleague(tx, item.establishment_id, body.assignee);
+      const colleague = await queueColleague(tx, {
+        establishmentId: item.establishment_id,
+        userId: body.assignee,
+        flags: call.caller.access.flags,
+      });
       return {
         changes: { assignee_id: colleague.id },
         activity,
@@ -108,7 +117,7 @@ export async function updateImportItem(
   return db.transaction(async (tx) => {
     const item = await findVisibleImportItem(tx, { ...call, kind }, { lock: true });
     const status = checkImportAction(body.action, item);
-    const effect = await effectOf(tx, item, body);
+    const effect = await effectOf(tx, call, item, body);
     const [row] = await tx
       .update(importItems)
       .set({ ...effect.changes, status, updated_at: new Date(), version: sql`${importItems.version} + 1` })

@@ -29,6 +29,7 @@ import { registerJobs } from './jobs/register-jobs.ts';
 import { registerMail } from './modules/mail/outbox.ts';
 import { registerSms } from './modules/sms/register-sms.ts';
 import { registerReminderJobs } from './modules/reminders/reminder-jobs.ts';
+import { registerImportIntake } from './modules/import/intake/register-import-intake.ts';
 import { accountLinkRoutes } from './modules/profile/account-link-routes.ts';
 import { accountRoutes } from './modules/profile/account-routes.ts';
 import { mfaRoutes } from './modules/profile/mfa-routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   registerSms(app);
   registerNotificationMail(app);
   registerReminderJobs(app);
+  registerImportIntake(app);
   await registerIdentity(app);
   await app.register(healthRoutes);
   await app.register(profileRoutes);

@@ -67,6 +67,38 @@ describe('configuration from the environment', () => {
     expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 
+  describe('inbound mail', () => {
+    it('is off unless INBOUND_SMTP_PORT is set, then listens on loopback for referrals.localhost', () => {
+      expect(loadConfig({}).inboundMail).toBeUndefined();
+      expect(loadConfig({ INBOUND_MAIL_DOMAIN: 'referrals.example.org' }).inboundMail).toBeUndefined();
+      expect(loadConfig({ INBOUND_SMTP_PORT: '2525' }).inboundMail).toEqual({
+        host: '127.0.0.1',
+        port: 2525,
+        domain: 'referrals.localhost',
+      });
+    });
+
+    it('takes its host and a domain, lower-cased', () => {
+      const config = loadConfig({
+        INBOUND_SMTP_PORT: '25',
+        INBOUND_SMTP_HOST: '0.0.0.0',
+        INBOUND_MAIL_DOMAIN: 'Referrals.Example.ORG',
+      });
+      expect(config.inboundMail).toEqual({ host: '0.0.0.0', port: 25, domain: 'referrals.example.org' });
+    });
+
+    it('refuses a port or a domain that cannot be, naming each', () => {
+      for (const [name, value] of [
+        ['INBOUND_SMTP_PORT', '70000'],
+        ['INBOUND_SMTP_PORT', 'smtp'],
+        ['INBOUND_MAIL_DOMAIN', 'referrals@example.org'],
+        ['INBOUND_MAIL_DOMAIN', '-bad-.example'],
+        ['INBOUND_MAIL_DOMAIN', 'two words.example'],
+      ] as const)
+        expect(() => loadConfig({ INBOUND_SMTP_PORT: '2525', [name]: value })).toThrow(name);
+    });
+  });
+
   describe('text messages', () => {
     const twilio = {
       SMS_GATEWAY: 'twilio',

@@ -13,6 +13,10 @@ const SMS_GATEWAYS = ['file', 'twilio'] as const;
 /** The settings a gateway needs; any of them without a gateway is a mistake, not a silent file outbox. */
 const SMS_GATEWAY_SETTINGS = ['SMS_ACCOUNT', 'SMS_TOKEN', 'SMS_FROM'] as const;
 
+/** A domain name: dot-separated labels of letters, digits and inner hyphens. */
+const MAIL_DOMAIN =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -47,6 +51,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address or "Name <address>"')
     .default('Referrals <no-reply@referrals.example>'),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(MAIL_DOMAIN, 'must be a domain name such as referrals.example.org')
+    .default('referrals.localhost')
+    .transform((domain) => domain.toLowerCase()),
   SMS_GATEWAY: z.enum(SMS_GATEWAYS, { message: 'must be file or twilio' }).default('file'),
   SMS_GATEWAY_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
@@ -103,6 +114,11 @@ export type Config = {
   externalIdentity: { issuer: string; audience: string; clientId: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * The SMTP server that takes referrals mailed to referrals+{slug}@{domain} into the import queue
+   * (docs/import-queue.md); off (undefined) unless INBOUND_SMTP_PORT is set.
+   */
+  inboundMail: { host: string; port: number; domain: string } | undefined;
   /** Text messages go through this gateway; without one (the default) each is written to DATA_DIR/sms. */
   smsGateway: SmsGatewaySettings | undefined;
   flags: FeatureFlags;
@@ -191,6 +207,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    inboundMail:
+      e.INBOUND_SMTP_PORT === undefined
+        ? undefined
+        : { host: e.INBOUND_SMTP_HOST, port: e.INBOUND_SMTP_PORT, domain: e.INBOUND_MAIL_DOMAIN },
     smsGateway:
       e.SMS_GATEWAY === 'twilio' && e.SMS_ACCOUNT && e.SMS_TOKEN && e.SMS_FROM
         ? {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -105,6 +105,28 @@ export async function storeUpload(
     if (isCutOff(error)) throw validationFailed({ file: ['The upload ended early. Send the file again.'] });
     throw error;
   }
+}
+
+/**
+ * Stores bytes already in hand and already sniffed (a mail attachment) in DATA_DIR/uploads under a
+ * generated name, as storeUpload does: written aside and renamed, so no half-written file carries a name.
+ */
+export async function storeBytes(
+  dataDir: string,
+  bytes: Uint8Array,
+  sniffed: { type: string; extension: string },
+): Promise<StoredFile> {
+  await mkdir(uploadsDir(dataDir), { recursive: true });
+  const partial = path.join(uploadsDir(dataDir), `${randomUUID()}.part`);
+  const name = `${randomUUID()}.${sniffed.extension}`;
+  try {
+    await writeFile(partial, bytes, { flag: 'wx' });
+    await rename(partial, path.join(uploadsDir(dataDir), name));
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return { name, contentType: sniffed.type, size: bytes.byteLength };
 }
 
 /** A stored file to send back, with the type of its extension; undefined if it is gone. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   importActivityActions,
   type ImportActivityAction,
@@ -37,7 +37,8 @@ export async function listImportActivity(
     .innerJoin(importItems, eq(importItems.id, importActivity.item_id))
     .leftJoin(users, eq(users.id, importActivity.actor_id))
     .where(where)
-    .orderBy(desc(importActivity.occurred_at), asc(importActivity.id))
+    // import_activity_establishment_idx's own order (occurred_at DESC NULLS LAST, id), read off the index.
+    .orderBy(sql`${importActivity.occurred_at} desc nulls last`, asc(importActivity.id))
     .limit(limit)
     .offset(offset);
   const [total] = await q

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ImportItemSummary, ImportListQuery } from '@referrals/domain/imports/import-schemas';
 import type { Queryable } from '../../../db/database.ts';
 import { importItems } from '../../../db/schema/imports.ts';
@@ -42,8 +42,9 @@ export async function listImportItems(
     .from(importItems)
     .leftJoin(users, eq(users.id, importItems.assignee_id))
     .where(where)
-    // The index's own order, so a page is read off it rather than sorted.
-    .orderBy(desc(importItems.received_at), asc(importItems.id))
+    // The index's own order (DESC NULLS LAST: a plain DESC means NULLS FIRST, which the planner cannot
+    // read off the index even on a NOT NULL column), so a page is read off it rather than sorted.
+    .orderBy(sql`${importItems.received_at} desc nulls last`, asc(importItems.id))
     .limit(limit)
     .offset(offset);
   // Written as the partial index's own predicate, so the planner can prove it applies.

@@ -51,8 +51,12 @@ buildIfStale(
   at('apps', 'server'),
 );
 
+// The demo takes referrals by mail too (`npm run mail:sample`); the server alone keeps its intake off unless
+// INBOUND_SMTP_PORT is set, and INBOUND_SMTP_PORT= (empty) turns it off here.
+const env = { ...process.env, INBOUND_SMTP_PORT: process.env.INBOUND_SMTP_PORT ?? '2525' };
 const server = spawn(process.execPath, ['--enable-source-maps', at('apps', 'server', 'dist', 'main.js')], {
   stdio: 'inherit',
+  env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -71,6 +71,7 @@ describe('configuration from the environment', () => {
     it('is off unless INBOUND_SMTP_PORT is set, then listens on loopback for referrals.localhost', () => {
       expect(loadConfig({}).inboundMail).toBeUndefined();
       expect(loadConfig({ INBOUND_MAIL_DOMAIN: 'referrals.example.org' }).inboundMail).toBeUndefined();
+      expect(loadConfig({ INBOUND_SMTP_PORT: '' }).inboundMail).toBeUndefined();
       expect(loadConfig({ INBOUND_SMTP_PORT: '2525' }).inboundMail).toEqual({
         host: '127.0.0.1',
         port: 2525,

@@ -51,7 +51,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address or "Name <address>"')
     .default('Referrals <no-reply@referrals.example>'),
-  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // Empty is unset, so `INBOUND_SMTP_PORT= npm start` turns off the demo's intake (scripts/start.mjs).
+  INBOUND_SMTP_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
   INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   INBOUND_MAIL_DOMAIN: z
     .string()

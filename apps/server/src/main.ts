@@ -6,6 +6,7 @@ import { openConfiguredDatabase } from './db/open-configured.ts';
 import { openRuntimeDatabase } from './db/runtime-role.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed.ts';
+import { intakeAddress } from './modules/import/intake/intake-address.ts';
 
 // Both src/main.ts (tsx) and dist/main.js (bundle) sit one level below apps/server.
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
@@ -67,12 +68,23 @@ function printBanner(config: Config, kind: string, seeded: boolean): void {
     `  Referrals is running at ${config.publicUrl}`,
     `  API docs: ${config.publicUrl}/api/docs    Health: ${config.publicUrl}/api/health`,
     `  Database: ${kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded' : ''}`,
+    ...intakeLines(config),
     '',
     `  Demo sign-ins (password: ${password}):`,
     ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(22)} ${a.who}`),
     '',
   ];
   console.log(lines.join('\n'));
+}
+
+/** Where referrals can be mailed to, when the inbound mail is on (docs/import-queue.md). */
+function intakeLines(config: Config): string[] {
+  const intake = config.inboundMail;
+  if (!intake) return [];
+  return [
+    `  Referral mail: referrals+{establishment slug}@${intake.domain} by SMTP on ${intake.host}:${String(intake.port)}`,
+    `    (the demo clinic: ${intakeAddress('north-shore-heart-clinic', intake.domain)}; npm run mail:sample sends one)`,
+  ];
 }
 
 main().catch((error: unknown) => {

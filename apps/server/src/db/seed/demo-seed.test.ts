@@ -28,6 +28,14 @@ describe('the demo seed', () => {
     expect(await isDatabaseEmpty(t.database.db)).toBe(false);
   });
 
+  it('lets the demo clinic take referrals mailed by the demo practice and a fax service (npm run mail:sample)', async () => {
+    const [clinic] = await t.database.db
+      .select()
+      .from(establishments)
+      .where(eq(establishments.slug, 'north-shore-heart-clinic'));
+    expect(clinic?.intake_sender_domains).toEqual(['harbourside.example', 'faxmail.example']);
+  });
+
   it('has every documented demo account, each with a place to work, a patient record or the platform to run', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await t.database.db.select().from(users).where(eq(users.email, account.email));

@@ -105,6 +105,9 @@ async function seedEstablishments(tx: Queryable) {
     accepts_join_requests: true,
     // The demo's receiver of advice and guidance requests: the wizard offers the type for it.
     accepts_advice_and_guidance: true,
+    // Its intake address takes mail from the demo practice and from a fax service's fax-to-email
+    // (`npm run mail:sample`; docs/import-queue.md).
+    intake_sender_domains: ['harbourside.example', 'faxmail.example'],
   });
   const hospital = await createEstablishment(tx, {
     name: 'Royal Eastern Hospital',

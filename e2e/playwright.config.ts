@@ -10,6 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // specs can read the mail the server writes there (DATA_DIR/mail).
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'referrals-e2e-')));
 const root = path.resolve(import.meta.dirname, '..');
+// The inbound mail's SMTP port, which the import queue's specs mail referrals to (specs/intake-mail.ts).
+const intakePort = Number((process.env.E2E_INTAKE_PORT ??= String(port + 25)));
 
 export default defineConfig({
   testDir: './specs',
@@ -51,6 +53,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      INBOUND_SMTP_PORT: String(intakePort),
       // Account linking is a conditional route (spec section 2); it only concerns health-organisation
       // addresses, which no demo account has, so the other specs are unaffected.
       FEATURE_SINGLE_SIGN_ON_ACCOUNT_LINKING: 'on',

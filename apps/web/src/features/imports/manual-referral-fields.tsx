@@ -132,8 +132,8 @@ function PatientFields({ establishmentId, picker }: { establishmentId: string; p
   const error = useFieldError();
   const mode = useWatch({ control, name: 'patientMode' });
   return (
-    <Stack gap="sm">
-      <Title order={3} fz="h5">
+    <Stack gap="sm" role="group" aria-labelledby="manual-patient-title">
+      <Title order={3} fz="h5" id="manual-patient-title">
         Patient
       </Title>
       <Controller
@@ -252,8 +252,8 @@ function ReferrerFields({ establishmentId }: { establishmentId: string }) {
     setKeyword('');
   };
   return (
-    <Stack gap="sm">
-      <Title order={3} fz="h5">
+    <Stack gap="sm" role="group" aria-labelledby="manual-referrer-title">
+      <Title order={3} fz="h5" id="manual-referrer-title">
         Referrer
       </Title>
       <Autocomplete
@@ -311,8 +311,8 @@ export function ManualReferralFields({ establishmentId }: { establishmentId: str
     <Stack gap="xl">
       <PatientFields establishmentId={establishmentId} picker={patientPicker} />
       <ReferrerFields establishmentId={establishmentId} />
-      <Stack gap="sm">
-        <Title order={3} fz="h5">
+      <Stack gap="sm" role="group" aria-labelledby="manual-referral-title">
+        <Title order={3} fz="h5" id="manual-referral-title">
           The referral
         </Title>
         <TextareaField

@@ -19,7 +19,7 @@ import type { ImportItem } from '@referrals/domain/imports/import-schemas';
 import { personName } from '@referrals/domain/people/person-name';
 import { IconArrowBackUp, IconFileImport, IconMailOpened, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
@@ -143,10 +143,28 @@ function ItemActions({
   );
 }
 
+/**
+ * Opening an unread item marks it read for the establishment (PATCH read: a GET changes nothing, and the
+ * first reading is what the activity records as opened). Once per item shown, not again after Mark unread.
+ */
+function useMarkOpened(item: ImportItem | undefined) {
+  const update = useUpdateImportItem({
+    id: item?.id ?? '',
+    kind: item?.kind ?? { value: 'email', display: '' },
+  });
+  const marked = useRef<string | null>(null);
+  useEffect(() => {
+    if (item === undefined || !item.unread || marked.current === item.id) return;
+    marked.current = item.id;
+    update.mutate({ action: 'read' });
+  }, [item, update]);
+}
+
 /** One item of the queue: who sent it, its attachments shown in the page, what to do with it. */
 export function ImportItemPanel({ itemId, establishmentId }: { itemId: string; establishmentId: string }) {
   const item = useImportItem(itemId);
   const [converting, setConverting] = useState(false);
+  useMarkOpened(item.data);
   if (item.isPending) return <Loader aria-label="Loading the item" />;
   if (item.isError) {
     return (
@@ -185,8 +203,8 @@ export function ImportItemPanel({ itemId, establishmentId }: { itemId: string; e
           )}
           {data.dismissed_reason !== null && (
             <Alert color="gray" variant="light">
-              Dismissed: {data.dismissed_reason.display}
-              {data.other_dismissed_reason ? ` (${data.other_dismissed_reason})` : ''}
+              This item was dismissed: {data.dismissed_reason.display}
+              {data.other_dismissed_reason ? ` (${data.other_dismissed_reason})` : ''}.
             </Alert>
           )}
           {!converting && (

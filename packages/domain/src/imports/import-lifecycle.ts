@@ -10,7 +10,7 @@ export type ImportItemTransition = {
   readonly from: readonly ImportItemStatus[];
   /** The status afterwards; 'same' when the action changes something else (assignee, unread). */
   readonly to: ImportItemStatus | 'same';
-  /** The activity row it writes; null when it writes none (marking read or unread). */
+  /** The activity row it writes; null when it writes none (marking unread). */
   readonly activity: ImportActivityAction | null;
 };
 
@@ -19,7 +19,9 @@ export const IMPORT_ITEM_ACTIONS = {
   dismiss: { from: ['new'], to: 'dismissed', activity: 'dismissed' },
   restore: { from: ['dismissed'], to: 'new', activity: 'restored' },
   convert: { from: ['new'], to: 'converted', activity: 'converted' },
-  read: { from: ['new', 'dismissed', 'converted'], to: 'same', activity: null },
+  // Written the first time anyone marks the item read only (the web screen marks an unread item read when
+  // it opens it): reading it again, even after it was marked unread, writes none.
+  read: { from: ['new', 'dismissed', 'converted'], to: 'same', activity: 'opened' },
   unread: { from: ['new', 'dismissed', 'converted'], to: 'same', activity: null },
 } as const satisfies Record<string, ImportItemTransition>;
 

@@ -44,12 +44,15 @@ export async function importCall(request: FastifyRequest, itemId: string): Promi
   return { caller, actor: auditActorOf(request, caller), establishmentId, itemId };
 }
 
-/** The caller of a queue list and the queue's establishment; the route's rule has refused anyone else. */
+/**
+ * The caller of a queue list, their audit actor (a list writes a row per item it shows) and the queue's
+ * establishment; the route's rule has refused anyone else.
+ */
 export async function importQueueOf(
   request: FastifyRequest,
-): Promise<{ caller: Caller; establishmentId: string }> {
+): Promise<{ caller: Caller; actor: AuditActor; establishmentId: string }> {
   const caller = await callerOf(request);
   const establishmentId = importEstablishmentOf(caller);
   if (establishmentId === null) throw permissionDenied();
-  return { caller, establishmentId };
+  return { caller, actor: auditActorOf(request, caller), establishmentId };
 }

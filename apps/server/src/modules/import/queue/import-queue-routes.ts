@@ -52,18 +52,19 @@ export const importQueueRoutes: FastifyPluginCallbackZod = (app, _options, done)
         summary: 'The import queue: the emails and faxes your establishment received (paged)',
         description:
           'Newest first. `status`: new (default), dismissed, converted or all; `assignee`: `me` or a ' +
-          'user’s id. `unread_count` counts the new items no one has opened yet, whatever the filter. ' +
-          'Faxes are listed here too (kind fax). For the staff of your current establishment with ' +
-          'accept_referral; anyone else gets 403.',
+          'user’s id. `unread_count` counts the new items no one has marked read yet, whatever the ' +
+          'filter. Faxes are listed here too (kind fax). Each listed item is audited. For the staff of ' +
+          'your current establishment with accept_referral; anyone else gets 403.',
         security,
         querystring: ImportListQuerySchema,
         response: { 200: ImportItemPageSchema, ...errors },
       },
     },
     async (request) => {
-      const { caller, establishmentId } = await importQueueOf(request);
+      const { caller, actor, establishmentId } = await importQueueOf(request);
       const { count, unread_count, results } = await listImportItems(db, {
         caller,
+        actor,
         establishmentId,
         query: request.query,
       });
@@ -79,10 +80,10 @@ export const importQueueRoutes: FastifyPluginCallbackZod = (app, _options, done)
       schema: {
         tags,
         operationId: 'getImportItem',
-        summary: 'Open one import item: its message text and files; marks it read',
+        summary: 'One import item: its message text and files',
         description:
-          'Opening marks the item read for the establishment; the first opening is recorded in its ' +
-          'activity. Every read is audited.' +
+          'Reads the item and changes nothing: it stays unread until PATCH import/{kind}/{id}/ with ' +
+          'action read marks it read. Every read is audited.' +
           WHO,
         security,
         params: ImportItemParamsSchema,
@@ -103,8 +104,10 @@ export const importQueueRoutes: FastifyPluginCallbackZod = (app, _options, done)
         description:
           '`kind` (email or fax) must be the item’s. `action`: assign (`assignee`: an approved ' +
           'colleague with accept_referral, or null to unassign), dismiss (`dismissed_reason`; ' +
-          '`other_dismissed_reason` when it is other), restore, read, unread. An action the item’s ' +
-          'status does not allow is a 409 naming the status. Answers the item.' +
+          '`other_dismissed_reason` when it is other), restore, read (marks it read for the ' +
+          'establishment; the first time anyone does, it is recorded in the activity as opened), ' +
+          'unread. An action the item’s status does not allow is a 409 naming the status. Answers ' +
+          'the item.' +
           WHO,
         security,
         params: ImportKindItemParamsSchema,
@@ -130,16 +133,21 @@ export const importQueueRoutes: FastifyPluginCallbackZod = (app, _options, done)
         summary: 'What was done to your establishment’s import items, newest first (paged)',
         description:
           '`item`: one item’s activity only. Each row names who did it (none for the intake ' +
-          'itself) and the particulars: the assignee, the dismiss reason, the referral. For the staff ' +
-          'of your current establishment with accept_referral; anyone else gets 403.',
+          'itself) and the particulars: the assignee, the dismiss reason, the referral. Each item the ' +
+          'page shows is audited once. For the staff of your current establishment with ' +
+          'accept_referral; anyone else gets 403.',
         security,
         querystring: ImportActivityQuerySchema,
         response: { 200: ImportActivityPageSchema, ...errors },
       },
     },
     async (request) => {
-      const { establishmentId } = await importQueueOf(request);
-      const { count, results } = await listImportActivity(db, { establishmentId, query: request.query });
+      const { actor, establishmentId } = await importQueueOf(request);
+      const { count, results } = await listImportActivity(db, {
+        actor,
+        establishmentId,
+        query: request.query,
+      });
       return toPage(request, request.query, count, results, app.config.publicUrl);
     },
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ImportActivity, ImportItem, ImportItemPage } from '@referrals/domain/imports/import-schemas';
 import { auditLog } from '../../../db/schema/audit-log.ts';
 import { importActivity, importItems } from '../../../db/schema/imports.ts';
@@ -85,8 +85,10 @@ describe('the import queue: the emails and faxes an establishment received (spec
       .update(importItems)
       .set({ assignee_id: p.specialist.user.id })
       .where(eq(importItems.id, d));
-    // Opened: still new, no longer unread.
-    expect((await p.manager.api('GET', `/api/import/email/${a}/`)).statusCode).toBe(200);
+    // Marked read: still new, no longer unread.
+    expect((await p.manager.api('PATCH', `/api/import/email/${a}/`, { action: 'read' })).statusCode).toBe(
+      200,
+    );
 
     const ids = (page: ImportItemPage) => page.results.map((item) => item.id);
     expect(ids(await list())).toEqual([a, c, d]);
@@ -120,17 +122,18 @@ describe('the import queue: the emails and faxes an establishment received (spec
     expect(assignee.json()).toMatchObject({ assignee: expect.any(Array) });
   });
 
-  it('opens an item: its text and files, marked read, its first opening in the activity, every read audited', async () => {
+  it('reads an item: its text and files, changing nothing (a GET never does), every read audited', async () => {
     const stored = await storedPdf(t.config.dataDir);
     const id = await receivedItem(t.app, p.clinic.id, {
       files: [{ stored, originalName: 'letter.pdf', pages: 1 }],
     });
+    const [before] = await t.database.db.select().from(importItems).where(eq(importItems.id, id));
     const opened = await p.specialist.api('GET', `/api/import/email/${id}/`);
     expect(opened.statusCode).toBe(200);
     const item = opened.json<ImportItem>();
     expect(item).toMatchObject({
       id,
-      unread: false,
+      unread: true,
       body_text: 'Dear Dr Hart, please see the attached letter.',
       file_count: 1,
       dismissed_reason: null,
@@ -145,26 +148,117 @@ describe('the import queue: the emails and faxes an establishment received (spec
         pages: 1,
       },
     ]);
-    expect((await list()).unread_count).toBe(0);
-
-    // A second opening, even after it was marked unread again, is not the first.
-    expect((await p.manager.api('PATCH', `/api/import/email/${id}/`, { action: 'unread' })).statusCode).toBe(
-      200,
-    );
-    expect((await p.manager.api('GET', `/api/import/email/${id}/`)).json<ImportItem>().unread).toBe(false);
-    const activity = await t.database.db
-      .select()
-      .from(importActivity)
-      .where(and(eq(importActivity.item_id, id), eq(importActivity.action, 'opened')));
-    expect(activity).toMatchObject([{ actor_id: p.specialist.user.id, establishment_id: p.clinic.id }]);
+    expect((await p.manager.api('GET', `/api/import/email/${id}/`)).json<ImportItem>().unread).toBe(true);
+    // The item is as it was, still counted unread, and no activity was written.
+    expect(await t.database.db.select().from(importItems).where(eq(importItems.id, id))).toEqual([before]);
+    expect((await list()).unread_count).toBe(1);
+    const activity = await t.database.db.select().from(importActivity).where(eq(importActivity.item_id, id));
+    expect(activity.map((row) => row.action)).toEqual(['received']);
     const reads = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'import.read'), eq(auditLog.resource_id, id)));
+      .where(and(eq(auditLog.action, 'import.read'), eq(auditLog.resource_id, id)))
+      .orderBy(asc(auditLog.id));
     expect(reads.map((row) => [row.actor_id, row.resource_type, row.establishment_id])).toEqual([
       [p.specialist.user.id, 'import_item', p.clinic.id],
       [p.manager.user.id, 'import_item', p.clinic.id],
     ]);
+
+    // Marking it read (as the screen does when it opens an unread item) is the PATCH.
+    const read = await p.specialist.api('PATCH', `/api/import/email/${id}/`, { action: 'read' });
+    expect(read.json<ImportItem>().unread).toBe(false);
+    expect((await list()).unread_count).toBe(0);
+    const openings = await t.database.db
+      .select()
+      .from(importActivity)
+      .where(and(eq(importActivity.item_id, id), eq(importActivity.action, 'opened')));
+    expect(openings).toMatchObject([{ actor_id: p.specialist.user.id, establishment_id: p.clinic.id }]);
+  });
+
+  it('audits a list read: one import.list row per item on the page, written with the page', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await received(i, `Referral ${i}`));
+    const theirs = await receivedItem(t.app, p.otherClinic.id, { subject: 'Not ours' });
+    const listedAudit = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'import.list'), inArray(auditLog.resource_id, [...ids, theirs])))
+          .orderBy(asc(auditLog.id))
+      ).map((row) => ({
+        actor_id: row.actor_id,
+        establishment_id: row.establishment_id,
+        resource_type: row.resource_type,
+        resource_id: row.resource_id,
+        request_id: row.request_id,
+        outcome: row.outcome,
+        detail: row.detail,
+      }));
+
+    await list('?page=2');
+    const second = await listedAudit();
+    expect(second.map((row) => row.resource_id).sort()).toEqual(ids.slice(10).sort());
+    expect(second[0]).toEqual({
+      actor_id: p.manager.user.id,
+      establishment_id: p.clinic.id,
+      resource_type: 'import_item',
+      resource_id: expect.any(String),
+      request_id: expect.any(String),
+      outcome: 'success',
+      detail: { page: 2 },
+    });
+    // The rows of one read share its request id.
+    expect(new Set(second.map((row) => row.request_id)).size).toBe(1);
+
+    await list();
+    const both = await listedAudit();
+    expect(
+      both
+        .slice(2)
+        .map((row) => row.resource_id)
+        .sort(),
+    ).toEqual(ids.slice(0, 10).sort());
+    expect(new Set(both.slice(2).map((row) => row.request_id)).size).toBe(1);
+    // A page past the end, or a filter that matches nothing, lists and audits nothing.
+    await list('?page=3');
+    await list('?status=dismissed');
+    expect(await listedAudit()).toHaveLength(12);
+  });
+
+  it('audits an activity read: one import.activity.list row per item the page shows', async () => {
+    const first = await received(2, 'First');
+    const second = await received(1, 'Second');
+    await p.manager.api('PATCH', `/api/import/email/${first}/`, { action: 'read' });
+    await p.manager.api('PATCH', `/api/import/email/${first}/`, {
+      action: 'assign',
+      assignee: p.specialist.user.id,
+    });
+    const activityAudit = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(auditLog)
+          .where(
+            and(eq(auditLog.action, 'import.activity.list'), inArray(auditLog.resource_id, [first, second])),
+          )
+          .orderBy(asc(auditLog.id))
+      ).map((row) => [row.actor_id, row.establishment_id, row.resource_type, row.resource_id]);
+
+    // Four rows (two received, opened, assigned), of two items: two audit rows.
+    expect((await p.specialist.api('GET', '/api/import/activity/')).json()).toMatchObject({ count: 4 });
+    const all = await activityAudit();
+    expect(all.map(([, , , item]) => item).sort()).toEqual([first, second].sort());
+    expect(all[0]).toEqual([p.specialist.user.id, p.clinic.id, 'import_item', expect.any(String)]);
+
+    // One item's activity: one row for that item.
+    await p.specialist.api('GET', `/api/import/activity/?item=${first}`);
+    expect((await activityAudit()).slice(2)).toEqual([
+      [p.specialist.user.id, p.clinic.id, 'import_item', first],
+    ]);
+    // Another establishment's caller sees none of it, and nothing is audited for them.
+    await p.outsider.api('GET', `/api/import/activity/?item=${first}`);
+    expect(await activityAudit()).toHaveLength(3);
   });
 
   it('answers the 404 of a missing item for another establishment’s, a malformed id, or a caller without accept_referral', async () => {
@@ -213,7 +307,7 @@ describe('the import queue: the emails and faxes an establishment received (spec
     const first = await received(2, 'First');
     const second = await received(1, 'Second');
     await receivedItem(t.app, p.otherClinic.id, { subject: 'Theirs' });
-    await p.specialist.api('GET', `/api/import/email/${first}/`);
+    await p.specialist.api('PATCH', `/api/import/email/${first}/`, { action: 'read' });
     await p.manager.api('PATCH', `/api/import/email/${first}/`, {
       action: 'assign',
       assignee: p.specialist.user.id,

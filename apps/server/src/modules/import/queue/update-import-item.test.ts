@@ -170,14 +170,32 @@ describe('PATCH import/{kind}/{id}/: the import item’s lifecycle (docs/import-
     expect((await activityOf(id)).filter(([action]) => action === 'dismissed')).toHaveLength(1);
   });
 
-  it('marks an item read or unread for the establishment, with an audit row and no activity', async () => {
-    expect((await patch({ action: 'read' })).json<ImportItem>().unread).toBe(false);
+  it('marks an item read or unread for the establishment, each audited; the first read is its opening', async () => {
+    expect((await patch({ action: 'read' }, 'email', p.specialist)).json<ImportItem>().unread).toBe(false);
     expect((await patch({ action: 'unread' })).json<ImportItem>().unread).toBe(true);
-    expect((await activityOf(id)).map(([action]) => action)).toEqual(['received']);
-    expect((await auditOf(id)).slice(1).map(([action]) => action)).toEqual([
-      'import.mark-read',
-      'import.mark-unread',
+    // Read again, even after it was marked unread, and by someone else: not the first opening.
+    expect((await patch({ action: 'read' })).json<ImportItem>().unread).toBe(false);
+    expect((await patch({ action: 'read' }, 'email', p.specialist)).json<ImportItem>().unread).toBe(false);
+    expect(await activityOf(id)).toEqual([
+      ['received', null, {}],
+      ['opened', p.specialist.user.id, {}],
     ]);
+    expect((await auditOf(id)).slice(1)).toEqual([
+      ['import.mark-read', p.specialist.user.id, { from: 'new', to: 'new' }],
+      ['import.mark-unread', p.manager.user.id, { from: 'new', to: 'new' }],
+      ['import.mark-read', p.manager.user.id, { from: 'new', to: 'new' }],
+      ['import.mark-read', p.specialist.user.id, { from: 'new', to: 'new' }],
+    ]);
+  });
+
+  it('records one opening when two people mark an item read at once (the item is locked)', async () => {
+    // On PostgreSQL (TEST_DATABASE_URL) the two really overlap; on PGlite they run one after the other.
+    const answers = await Promise.all([
+      patch({ action: 'read' }),
+      patch({ action: 'read' }, 'email', p.specialist),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect((await activityOf(id)).filter(([action]) => action === 'opened')).toHaveLength(1);
   });
 
   it('answers a bad body 400 in the API’s style', async () => {

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { REQUIRED_MESSAGE } from '@referrals/domain/field-messages';
 import { importDismissReasons, type ImportActivityAction } from '@referrals/domain/imports/import-codes';
 import { IMPORT_ITEM_ACTIONS } from '@referrals/domain/imports/import-lifecycle';
 import type { ImportItem, ImportItemUpdate } from '@referrals/domain/imports/import-schemas';
 import type { Database, Transaction } from '../../../db/database.ts';
-import { importItems } from '../../../db/schema/imports.ts';
+import { importActivity, importItems } from '../../../db/schema/imports.ts';
 import { users } from '../../../db/schema/people.ts';
 import { validationFailed } from '../../../http/api-errors.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
@@ -23,8 +23,9 @@ import { queueColleague } from './import-assignee.ts';
 type ItemChanges = Partial<typeof importItems.$inferInsert>;
 
 /**
- * What one action changes on the item, the activity row it writes (none for read and unread) and what the
- * audit row adds: codes and ids, never the free text of a reason, which may name a patient.
+ * What one action changes on the item, the activity row it writes (none for unread, nor for read after the
+ * first time) and what the audit row adds: codes and ids, never the free text of a reason, which may name a
+ * patient.
  */
 type ActionEffect = {
   changes: ItemChanges;
@@ -41,6 +42,20 @@ const AUDIT_ACTIONS = {
   read: 'import.mark-read',
   unread: 'import.mark-unread',
 } as const satisfies Record<ImportItemUpdate['action'], string>;
+
+/**
+ * Whether anyone marked the item read before. That is an activity row, not the unread flag: marking an item
+ * unread again does not make the next reading its first. Asked on the locked item, so of two people marking
+ * it read at once the second sees the first's row.
+ */
+async function openedBefore(tx: Transaction, item: ImportItemRow): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: importActivity.id })
+    .from(importActivity)
+    .where(and(eq(importActivity.item_id, item.id), eq(importActivity.action, 'opened')))
+    .limit(1);
+  return row !== undefined;
+}
 
 /** The name of the item's assignee before the change, for the activity of unassigning. */
 async function assigneeName(tx: Transaction, item: ImportItemRow): Promise<string | null> {
@@ -95,7 +110,11 @@ async function effectOf(
     case 'restore':
       return { changes: { dismissed_reason: null, other_dismissed_reason: null }, activity, detail: {} };
     case 'read':
-      return { changes: { unread: false }, activity, detail: {} };
+      return {
+        changes: { unread: false },
+        activity: (await openedBefore(tx, item)) ? null : activity,
+        detail: {},
+      };
     case 'unread':
       return { changes: { unread: true }, activity, detail: {} };
   }
@@ -104,7 +123,8 @@ async function effectOf(
 /**
  * PATCH import/{kind}/{id}/: one action of the lifecycle table on an item of that kind (another kind is a
  * 404). The table is checked on the locked row (409 when it refuses); the change, its activity row and
- * its audit row are written in one transaction, and the item is answered as it now is.
+ * its audit row are written in one transaction, and the item is answered as it now is. Marking read is how
+ * an item is opened (the GET changes nothing): the first time anyone does, it writes the 'opened' activity.
  */
 export async function updateImportItem(
   db: Database,

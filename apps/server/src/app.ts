@@ -56,6 +56,7 @@ import { reportRoutes } from './modules/reports/report-routes.ts';
 import { reportTemplateRoutes } from './modules/reports/report-template-routes.ts';
 import { importFileRoutes } from './modules/import/queue/import-file-routes.ts';
 import { importQueueRoutes } from './modules/import/queue/import-queue-routes.ts';
+import { importConvertRoutes } from './modules/import/convert/convert-routes.ts';
 import { auditDeniedAccess } from './modules/audit/denied-access.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(messageTemplateRoutes);
   await app.register(importQueueRoutes);
   await app.register(importFileRoutes);
+  await app.register(importConvertRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

@@ -242,6 +242,10 @@ describe('tenancy: another establishment’s objects are not found', () => {
   function importMatrix(): ReturnType<typeof matrix> {
     const { email, letter, fax, faxFile } = importA;
     const dismiss = { action: 'dismiss', dismissed_reason: 'duplicate' };
+    const convert = {
+      new_patient: { first_name: 'Taken', last_name: 'Over', dob: '1970-01-01' },
+      referrer: { first_name: 'Some', last_name: 'Doctor', role: 'GP' },
+    };
     return [
       { method: 'GET', route: '/api/import/email/:id/', url: `/api/import/email/${email}/` },
       { method: 'GET', route: '/api/import/email/:id/', url: `/api/import/email/${fax}/` },
@@ -257,6 +261,12 @@ describe('tenancy: another establishment’s objects are not found', () => {
       },
       { method: 'PATCH', route: '/api/import/:kind/:id/', url: `/api/import/email/${email}/`, body: dismiss },
       { method: 'PATCH', route: '/api/import/:kind/:id/', url: `/api/import/fax/${fax}/`, body: dismiss },
+      ...[`/api/import/email/${email}/convert/`, `/api/import/fax/${fax}/convert/`].map((url) => ({
+        method: 'POST' as const,
+        route: '/api/import/:kind/:id/convert/',
+        url,
+        body: convert,
+      })),
     ];
   }
 

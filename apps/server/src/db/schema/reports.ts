@@ -31,10 +31,11 @@ export const reports = pgTable(
     author_establishment_id: uuid('author_establishment_id')
       .notNull()
       .references(() => establishments.id),
-    /** The referral's sender: the establishment the report goes back to (reports inbox). */
-    recipient_establishment_id: uuid('recipient_establishment_id')
-      .notNull()
-      .references(() => establishments.id),
+    /**
+     * The referral's sender: the establishment the report goes back to (reports inbox). Null on a MANUAL
+     * referral, whose referrer is outside the product: its report reaches them as its letter.
+     */
+    recipient_establishment_id: uuid('recipient_establishment_id').references(() => establishments.id),
     submitted_at: timestamp('submitted_at', { withTimezone: true }),
     viewed_at: timestamp('viewed_at', { withTimezone: true }),
     reviewed_at: timestamp('reviewed_at', { withTimezone: true }),

@@ -37,13 +37,14 @@ type EstablishmentColumns = { name: string } & {
 
 /**
  * An establishment as a letter addresses it, with its stored branding logo's name; `fallback` names one
- * the referral does not link (a receiver outside the directory).
+ * the referral does not link (a receiver outside the directory, a MANUAL referral's sending practice).
  */
 export function toLetterEstablishment(
   row: EstablishmentColumns | null | undefined,
   fallback: string | null,
 ): LetterEstablishment & { branding_logo?: string | null } {
-  if (!row) return { name: fallback ?? 'Not named' };
+  // Left-joined with its hospital, a missing establishment comes back as columns that are all null.
+  if (!row?.name) return { name: fallback ?? 'Not named' };
   const { hospital_name: hospitalName, ...place } = row;
   return { ...place, hospital: hospitalName ? { name: hospitalName } : null };
 }

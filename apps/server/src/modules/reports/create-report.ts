@@ -32,7 +32,8 @@ async function templateBody(q: Queryable, establishmentId: string, templateId: s
 /**
  * POST referrals/{id}/reports/: a draft report by the referral's receiver side (section 7 Reports), with
  * the section 3 defaults (title 'Report', the referrer as recipient) and its body from a template when
- * one is named. The referral row is locked, so the 20-report limit holds under concurrent creates.
+ * one is named. The referral row is locked, so the 20-report limit holds under concurrent creates. A
+ * MANUAL referral's report goes to no establishment (docs/reports.md): its author sends its letter.
  */
 export async function createReport(
   db: Database,
@@ -40,9 +41,7 @@ export async function createReport(
 ): Promise<Report> {
   const { body } = options;
   return inVisibleReferral(db, { ...options, lock: true }, async (tx, referral, side) => {
-    if (side !== 'receiver' || !referral.to_establishment_id || !referral.from_establishment_id) {
-      throw permissionDenied();
-    }
+    if (side !== 'receiver' || !referral.to_establishment_id) throw permissionDenied();
     if (!canWriteReportOn(referral.status as ReferralStatus)) {
       const status = referral.status as ReferralStatus;
       throw conflict(`This referral is ${REFERRAL_STATUSES[status]}: a report cannot be written on it.`, {
@@ -66,6 +65,7 @@ export async function createReport(
         track_email_notification: body.track_email_notification ?? false,
         author_id: options.caller.userId,
         author_establishment_id: referral.to_establishment_id,
+        // None for a MANUAL referral: its referrer is outside the product and gets the report's letter.
         recipient_establishment_id: referral.from_establishment_id,
       })
       .returning();

@@ -67,6 +67,8 @@ export async function forwardReferral(
       fromEstablishmentId: forwarder,
       changes: {
         ...forwarded,
+        // A MANUAL referral (received outside the product) goes on inside it, from the forwarder.
+        ...(referral.type === 'MANUAL' ? { type: 'IN-APP' } : {}),
         status: 'SBMT',
         to_establishment_id: to,
         assignee_id: body.forwarded_assignee ?? null,

@@ -10,7 +10,8 @@ import { auditLog } from '../../../db/schema/audit-log.ts';
 import { importActivity, importItemFiles, importItems } from '../../../db/schema/imports.ts';
 import { referralAttachments, referrals } from '../../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
-import { readStoredBytes } from '../../files/file-store.ts';
+import { readStoredBytes, storeBytes } from '../../files/file-store.ts';
+import { TIFF_TYPE } from '../../files/tiff-pages.ts';
 import { TYPED_REFERRER } from '../../referrals/manual/manual-referral-test-setup.ts';
 import { PATIENT_NOT_VISIBLE } from '../../referrals/referral-draft-checks.ts';
 import {
@@ -206,6 +207,34 @@ describe('POST import/{kind}/{id}/convert/: an email or fax becomes a MANUAL ref
     expect(await itemRow(id)).toMatchObject({ status: 'new', referral_id: null });
     const held = await db().select().from(importItemFiles).where(eq(importItemFiles.item_id, id));
     expect(held.map((f) => f.file)).toContain(fax.name);
+  });
+
+  it('refuses a fax that cannot be read, naming it, and converts the item without it', async () => {
+    const damaged = await storeBytes(dataDir, Buffer.from('II*\0 not really a fax'), {
+      type: TIFF_TYPE,
+      extension: 'tif',
+    });
+    const letter = await storedPdf(dataDir);
+    const id = await receivedItem(t.app, p.clinic.id, {
+      kind: 'fax',
+      files: [
+        { stored: letter, originalName: 'letter.pdf', pages: 1 },
+        { stored: damaged, originalName: 'smudged.tif', pages: 1 },
+      ],
+    });
+    const refused = await convert(id, body(), p.manager, 'fax');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      files: ['smudged.tif: This fax cannot be read. Convert the item without it.'],
+    });
+    expect(await itemRow(id)).toMatchObject({ status: 'new' });
+    const [first] = await db()
+      .select()
+      .from(importItemFiles)
+      .where(eq(importItemFiles.item_id, id))
+      .orderBy(asc(importItemFiles.position));
+    const converted = await convert(id, body({ files: [first?.id] }), p.manager, 'fax');
+    expect(converted.statusCode, converted.body).toBe(201);
   });
 
   it('makes exactly one referral of an item converted by several people at once', async () => {

@@ -114,7 +114,8 @@ export async function createManualReferral(
     return await db.transaction(async (tx) => {
       await options.importItem?.claim(tx);
       const patient = await manualReferralPatient(tx, {
-        ...options,
+        caller,
+        actor: options.actor,
         establishmentId,
         patient: body.patient,
         newPatient,

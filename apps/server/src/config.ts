@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { resolveFeatureFlags, type FeatureFlags } from '@referrals/domain/feature-flags';
+import { MAIL_DOMAIN_PATTERN } from '@referrals/domain/imports/intake-domains';
 
 /** The demo accounts' password when DEMO_PASSWORD is not set; the README documents it. */
 export const DEFAULT_DEMO_PASSWORD = 'Referrals-Demo-2026';
@@ -12,10 +13,6 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const SMS_GATEWAYS = ['file', 'twilio'] as const;
 /** The settings a gateway needs; any of them without a gateway is a mistake, not a silent file outbox. */
 const SMS_GATEWAY_SETTINGS = ['SMS_ACCOUNT', 'SMS_TOKEN', 'SMS_FROM'] as const;
-
-/** A domain name: dot-separated labels of letters, digits and inner hyphens. */
-const MAIL_DOMAIN =
-  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -59,7 +56,7 @@ const EnvSchema = z.object({
   INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   INBOUND_MAIL_DOMAIN: z
     .string()
-    .regex(MAIL_DOMAIN, 'must be a domain name such as referrals.example.org')
+    .regex(MAIL_DOMAIN_PATTERN, 'must be a domain name such as referrals.example.org')
     .default('referrals.localhost')
     .transform((domain) => domain.toLowerCase()),
   SMS_GATEWAY: z.enum(SMS_GATEWAYS, { message: 'must be file or twilio' }).default('file'),

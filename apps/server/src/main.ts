@@ -6,7 +6,7 @@ import { openConfiguredDatabase } from './db/open-configured.ts';
 import { openRuntimeDatabase } from './db/runtime-role.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed.ts';
-import { intakeAddress } from './modules/import/intake/intake-address.ts';
+import { intakeAddress } from '@referrals/domain/imports/intake-address';
 
 // Both src/main.ts (tsx) and dist/main.js (bundle) sit one level below apps/server.
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');

@@ -39,6 +39,8 @@ export function establishmentFixture(
     branding: { logo: null },
     departments: [],
     hospital: null,
+    intake_sender_domains: null,
+    intake_address: null,
     ...overrides,
   };
 }

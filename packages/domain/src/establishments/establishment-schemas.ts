@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, orderBySchema, pageOf } from '../api.ts';
+import { IntakeSenderDomainsSchema } from '../imports/intake-domains.ts';
 import { AuStateSchema, ServiceTypeSchema, establishmentTypes } from './establishment-codes.ts';
 
 /** An establishment as lists and pickers show it (spec section 3, Establishment). */
@@ -129,6 +130,13 @@ export const EstablishmentSchema = z.object({
   departments: z.array(DepartmentSchema),
   /** A department's hospital. */
   hospital: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * The sending domains whose mail its intake address takes into the import queue (docs/import-queue.md);
+   * null for a caller who cannot edit it, since which practices a clinic takes mail from is its own affair.
+   */
+  intake_sender_domains: z.array(z.string()).nullable(),
+  /** Where mail reaches its import queue: null when this server takes no mail or it has no slug. */
+  intake_address: z.string().nullable(),
   doctors: z.array(EstablishmentDoctorSchema).optional(),
 });
 export type Establishment = z.infer<typeof EstablishmentSchema>;
@@ -204,6 +212,8 @@ export const EstablishmentWriteSchema = z
     accepts_advice_and_guidance: z.boolean().default(false),
     services: z.array(ServiceTypeSchema).default([]),
     health_organisation_network: optionalText(40),
+    /** Absent keeps the stored list (a client that does not know the field cannot clear it); new: none. */
+    intake_sender_domains: IntakeSenderDomainsSchema.optional(),
   })
   .superRefine((value, context) => {
     if (value.type === 'DT' && !value.hospital_id) {

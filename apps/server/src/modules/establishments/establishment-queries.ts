@@ -8,6 +8,7 @@ import type {
   ServiceType,
 } from '@referrals/domain/establishments/establishment-codes';
 import { establishmentTypes } from '@referrals/domain/establishments/establishment-codes';
+import { intakeAddress } from '@referrals/domain/imports/intake-address';
 import type {
   Department,
   Establishment,
@@ -130,6 +131,7 @@ export async function listEstablishments(
   q: Queryable,
   caller: Caller,
   query: EstablishmentListQuery,
+  options: Pick<DescribeOptions, 'intakeDomain'> = {},
 ): Promise<{ count: number; results: Establishment[] }> {
   const where = and(establishmentsReadableBy(caller), ...filterConditions(q, query));
   const { limit, offset } = pageWindow(query);
@@ -146,7 +148,7 @@ export async function listEstablishments(
     q,
     caller,
     rows.map(({ place, hospital }) => ({ place, hospital: hospital?.id ? hospital : null })),
-    { includeDoctors: query.include_doctors === 'true' },
+    { includeDoctors: query.include_doctors === 'true', intakeDomain: options.intakeDomain },
   );
   return { count: total?.n ?? 0, results };
 }
@@ -156,7 +158,7 @@ export function getEstablishment(
   q: Queryable,
   caller: Caller,
   id: string,
-  options: { includeDoctors: boolean } = { includeDoctors: false },
+  options: DescribeOptions = { includeDoctors: false },
 ): Promise<Establishment | undefined> {
   return findEstablishment(q, caller, eq(establishments.id, id), options);
 }
@@ -166,7 +168,7 @@ export function getEstablishmentBySlug(
   q: Queryable,
   caller: Caller,
   slug: string,
-  options: { includeDoctors: boolean },
+  options: DescribeOptions,
 ): Promise<Establishment | undefined> {
   return findEstablishment(q, caller, eq(establishments.slug, slug), options);
 }
@@ -175,7 +177,7 @@ async function findEstablishment(
   q: Queryable,
   caller: Caller,
   which: SQL,
-  options: { includeDoctors: boolean },
+  options: DescribeOptions,
 ): Promise<Establishment | undefined> {
   const [row] = await q
     .select(withHospital)
@@ -207,11 +209,14 @@ export async function readableEstablishmentRow(
   return row;
 }
 
+/** How to describe establishments: with their doctors, and with the intake's domain when it takes mail. */
+export type DescribeOptions = { includeDoctors: boolean; intakeDomain?: string | undefined };
+
 async function describeEstablishments(
   q: Queryable,
   caller: Caller,
   rows: { place: EstablishmentRow; hospital: HospitalRef }[],
-  options: { includeDoctors: boolean },
+  options: DescribeOptions,
 ): Promise<Establishment[]> {
   const editable = rows.filter(({ place }) => canEditEstablishment(caller, place)).map(({ place }) => place);
   const [departments, blockers, doctors] = await Promise.all([
@@ -240,6 +245,9 @@ async function describeEstablishments(
       can_edit: canEdit,
       can_delete: canEdit && !blockers.has(place.id),
       departments: departments.get(place.id) ?? [],
+      intake_sender_domains: canEdit ? place.intake_sender_domains : null,
+      intake_address:
+        options.intakeDomain && place.slug ? intakeAddress(place.slug, options.intakeDomain) : null,
       ...(doctors ? { doctors: doctors.get(place.id) ?? [] } : {}),
     };
   });

@@ -36,6 +36,8 @@ type PublicEstablishment = z.infer<typeof PublicEstablishmentSchema>;
 export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
+  // The intake address is shown only when this server takes mail (INBOUND_SMTP_PORT).
+  const intakeDomain = app.config.inboundMail?.domain;
 
   app.get(
     '/api/establishments/',
@@ -56,7 +58,7 @@ export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, don
     },
     async (request) => {
       const caller = await callerOf(request);
-      const { count: total, results } = await listEstablishments(db, caller, request.query);
+      const { count: total, results } = await listEstablishments(db, caller, request.query, { intakeDomain });
       return toPage(request, request.query, total, results, app.config.publicUrl);
     },
   );
@@ -84,6 +86,7 @@ export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, don
     async (request) => {
       const found = await getEstablishment(db, await callerOf(request), request.params.id, {
         includeDoctors: request.query.include_doctors === 'true',
+        intakeDomain,
       });
       if (!found) throw notFound();
       return found;
@@ -116,6 +119,7 @@ export const establishmentRoutes: FastifyPluginCallbackZod = (app, _options, don
     async (request) => {
       const found = await getEstablishmentBySlug(db, await callerOf(request), request.params.slug, {
         includeDoctors: request.query.include_doctors === 'true',
+        intakeDomain,
       });
       if (!found) throw notFound();
       return found;

@@ -21,6 +21,7 @@ import { createEstablishment, deleteEstablishment, updateEstablishment } from '.
 export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
+  const intakeDomain = app.config.inboundMail?.domain;
 
   app.post(
     '/api/establishments/',
@@ -41,7 +42,7 @@ export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options
     async (request, reply) => {
       const caller = await callerOf(request);
       const id = await createEstablishment(db, caller, request.body, auditActorOf(request, caller));
-      const created = await getEstablishment(db, caller, id);
+      const created = await getEstablishment(db, caller, id, { includeDoctors: false, intakeDomain });
       if (!created) throw notFound();
       return reply.status(201).send(created);
     },
@@ -70,7 +71,7 @@ export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options
       const caller = await callerOf(request);
       const { id } = request.params;
       await updateEstablishment(db, caller, id, request.body, auditActorOf(request, caller));
-      const updated = await getEstablishment(db, caller, id);
+      const updated = await getEstablishment(db, caller, id, { includeDoctors: false, intakeDomain });
       if (!updated) throw notFound();
       return updated;
     },

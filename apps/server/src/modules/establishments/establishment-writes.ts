@@ -47,6 +47,8 @@ function writableColumns(input: EstablishmentWrite) {
     accepts_advice_and_guidance: input.accepts_advice_and_guidance,
     services: [...new Set(input.services)],
     health_organisation_network: input.health_organisation_network ?? null,
+    // Absent keeps what is stored (and a new establishment starts with none, the column's default).
+    ...(input.intake_sender_domains ? { intake_sender_domains: input.intake_sender_domains } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/database.ts';
 import { establishments } from '../../../db/schema/establishments.ts';
-import { domainOfAddress, slugOfIntakeAddress } from './intake-address.ts';
+import { domainOfAddress, slugOfIntakeAddress } from '@referrals/domain/imports/intake-address';
 
 /** What RCPT TO decides for one recipient: the establishment it reaches, or why it is refused. */
 export type IntakeRecipient =

@@ -12,6 +12,7 @@ import { Controller, FormProvider, useForm, type Path } from 'react-hook-form';
 import { showSaveError } from '@/lib/form-errors';
 import { SelectField, TextField } from '@/ui/form-fields';
 import { FormFooter } from '@/ui/form-footer';
+import { IntakeMailField } from './intake-mail-field';
 
 /** The establishment's on/off settings (spec section 3 Establishment), in the words the form shows. */
 export const ESTABLISHMENT_FLAGS = [
@@ -69,6 +70,7 @@ const FIELDS = [
   'email',
   'website',
   'description',
+  'intake_sender_domains',
   ...ESTABLISHMENT_FLAGS.map((flag) => flag.name),
 ] as const;
 
@@ -99,6 +101,8 @@ export function establishmentFormValues(
     disable_auto_allocation: stored?.disable_auto_allocation ?? false,
     services: stored?.services ?? [],
     health_organisation_network: stored?.health_organisation_network ?? null,
+    // Left out when not shown to the caller (null), so a save keeps what is stored.
+    intake_sender_domains: stored?.intake_sender_domains ?? undefined,
     ...flags,
     ...start,
   };
@@ -115,6 +119,8 @@ type EstablishmentFormProps = {
   actions?: ReactNode;
   /** What the whole form is about when a page holds more than one: "Details of Cardiology". */
   label?: string;
+  /** The stored establishment's intake address: referrals by mail are set up only when it has one. */
+  intakeAddress?: string | null;
 };
 
 /**
@@ -128,6 +134,7 @@ export function EstablishmentForm({
   onSave,
   actions,
   label,
+  intakeAddress,
 }: EstablishmentFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EstablishmentWriteInput, unknown, EstablishmentWrite>({
@@ -228,6 +235,7 @@ export function EstablishmentForm({
               />
             ))}
           </Stack>
+          {typeof intakeAddress === 'string' && <IntakeMailField address={intakeAddress} />}
           {errors.hospital_id?.message !== undefined && (
             <Alert color="red" variant="light" role="alert">
               {errors.hospital_id.message}

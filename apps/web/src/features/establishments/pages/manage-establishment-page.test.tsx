@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { establishmentTypes } from '@referrals/domain/establishments/establishment-codes';
 import { POSTCODE_MESSAGE } from '@referrals/domain/establishments/establishment-schemas';
+import { SENDER_DOMAIN_MESSAGE } from '@referrals/domain/imports/intake-domains';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentFixture } from '@/test/establishment-fixture';
 import { fakeApi } from '@/test/fake-api';
@@ -64,6 +65,51 @@ describe('managing an establishment (spec sections 3 Establishment, 6 Rules, 7)'
     answer = { status: 200, body: { ...bayside, case_conferences_enabled: true, sms_enabled: true } };
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your changes to Bayside Family Clinic were saved.')).toBeDefined();
+  });
+
+  it('sets up referrals by mail: the domains it takes mail from, beside its intake address', async () => {
+    const address = 'referrals+bayside-family-clinic@referrals.localhost';
+    const withIntake = { ...bayside, intake_sender_domains: ['harbourside.com.au'], intake_address: address };
+    const api = fakeApi({
+      'GET /api/establishments/bayside/': { status: 200, body: withIntake },
+      'PUT /api/establishments/bayside/': (body) => ({
+        status: 200,
+        body: {
+          ...withIntake,
+          intake_sender_domains: (body as { intake_sender_domains: string[] }).intake_sender_domains,
+        },
+      }),
+      'GET /api/profile/': { status: 200, body: {} },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/settings/establishments/bayside');
+
+    const group = await screen.findByRole('group', { name: 'Referrals by mail' });
+    const intake = within(group).getByRole('textbox', { name: 'Intake address' });
+    expect((intake as HTMLInputElement).value).toBe(address);
+    expect(intake.hasAttribute('readonly')).toBe(true);
+    const domains = within(group).getByRole('combobox', { name: 'Accept referral mail from these domains' });
+    await user.type(domains, 'reception@faxmail.example{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await within(group).findByText(`reception@faxmail.example: ${SENDER_DOMAIN_MESSAGE}`),
+    ).toBeDefined();
+    expect(api.callsTo('PUT /api/establishments/bayside/')).toHaveLength(0);
+
+    // Backspace in the empty input takes the last domain off, as in any tags field.
+    await user.type(domains, '{Backspace}faxmail.example{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your changes to Bayside Family Clinic were saved.')).toBeDefined();
+    expect(api.callsTo('PUT /api/establishments/bayside/')[0]?.body).toMatchObject({
+      intake_sender_domains: ['harbourside.com.au', 'faxmail.example'],
+    });
+  });
+
+  it('shows no referrals by mail where the server takes no mail', async () => {
+    fakeApi({ 'GET /api/establishments/bayside/': { status: 200, body: bayside } });
+    renderRoutes(routes, '/settings/establishments/bayside');
+    expect(await screen.findByRole('form', { name: 'Details of Bayside Family Clinic' })).toBeDefined();
+    expect(screen.queryByRole('group', { name: 'Referrals by mail' })).toBeNull();
   });
 
   it('deletes it after confirming and goes back to Settings', async () => {

@@ -27,6 +27,7 @@ function DetailsCard({ establishment }: { establishment: Establishment }) {
         typeChoice={false}
         submitLabel="Save changes"
         label={`Details of ${establishment.name}`}
+        intakeAddress={establishment.intake_address}
         onSave={async (values) => {
           const saved = await update.mutateAsync(values);
           notifications.show({

@@ -5,6 +5,7 @@
  */
 const LOCAL_PART = 'referrals';
 
+/** The address mail to an establishment's import queue goes to (spec section 7 Import). */
 export function intakeAddress(slug: string, domain: string): string {
   return `${LOCAL_PART}+${slug}@${domain}`;
 }

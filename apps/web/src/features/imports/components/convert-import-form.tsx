@@ -40,7 +40,7 @@ export function ConvertImportForm({
       notifications.show({
         color: 'green',
         title: 'Referral recorded',
-        message: 'It is in your inbox under New, ready for triage.',
+        message: 'It is in your inbox, ready for triage.',
       });
       void navigate(paths.referrals.detail.getHref(referral.id));
     } catch (error) {

@@ -77,7 +77,7 @@ export function DismissImportDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" onClick={dismiss} loading={update.isPending}>
+          <Button color="red.9" onClick={dismiss} loading={update.isPending}>
             Dismiss
           </Button>
         </Group>

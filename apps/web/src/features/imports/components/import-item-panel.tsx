@@ -104,7 +104,7 @@ function ItemActions({
       {allowed.includes('dismiss') && (
         <Button
           variant="default"
-          color="red"
+          color="red.9"
           leftSection={<IconTrash size={16} />}
           onClick={() => setDismissing(true)}
         >

@@ -55,12 +55,14 @@ function ItemRow({
           </Text>
           <Group gap="xs">
             <ImportStatusBadge status={item.status} />
-            <Group gap={2}>
-              <IconPaperclip size={14} aria-hidden />
-              <Text size="xs" c="gray.7">
-                {item.file_count === 1 ? '1 file' : `${String(item.file_count)} files`}
-              </Text>
-            </Group>
+            {item.file_count > 0 && (
+              <Group gap={2}>
+                <IconPaperclip size={14} aria-hidden />
+                <Text size="xs" c="gray.7">
+                  {item.file_count === 1 ? '1 file' : `${String(item.file_count)} files`}
+                </Text>
+              </Group>
+            )}
             {item.assignee !== null && (
               <Text size="xs" c="gray.7">
                 Assigned to {item.assignee.name}

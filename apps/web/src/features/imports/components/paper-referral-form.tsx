@@ -44,7 +44,7 @@ export function PaperReferralForm({ establishmentId }: { establishmentId: string
       notifications.show({
         color: 'green',
         title: 'Referral recorded',
-        message: 'It is in your inbox under New, ready for triage.',
+        message: 'It is in your inbox, ready for triage.',
       });
       void navigate(paths.referrals.detail.getHref(referral.id));
     } catch (error) {
@@ -77,6 +77,7 @@ export function PaperReferralForm({ establishmentId }: { establishmentId: string
               placeholder="Choose files"
               multiple
               clearable
+              clearButtonProps={{ 'aria-label': 'Remove the chosen files' }}
               accept={ACCEPT}
               value={files}
               onChange={chooseFiles}

@@ -1,19 +1,11 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ImportItem } from '@referrals/domain/imports/import-schemas';
 import { useState } from 'react';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { showSaveError } from '@/lib/form-errors';
-import { paths } from '@/lib/paths';
+import { FormProvider } from 'react-hook-form';
+import { FormFooter } from '@/ui/form-footer';
 import { useConvertImportItem } from '../import-calls';
-import {
-  emptyManualReferral,
-  MANUAL_REFERRAL_FIELDS,
-  manualReferralBody,
-  ManualReferralFields,
-  type ManualReferralValues,
-} from '../manual-referral-fields';
+import { manualReferralBody, ManualReferralFields } from '../manual-referral-fields';
+import { useRecordManualReferral } from '../use-record-manual-referral';
 
 /**
  * Converts an item into a MANUAL referral (docs/import-queue.md): the patient and referrer read off its
@@ -28,29 +20,10 @@ export function ConvertImportForm({
   establishmentId: string;
   onCancel: () => void;
 }) {
-  const navigate = useNavigate();
   const convert = useConvertImportItem(item);
-  const form = useForm<ManualReferralValues>({ defaultValues: emptyManualReferral() });
   const [files, setFiles] = useState<string[]>(() => item.files.map((file) => file.id));
-  const [formError, setFormError] = useState<string | null>(null);
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const referral = await convert.mutateAsync({ ...manualReferralBody(values), files });
-      notifications.show({
-        color: 'green',
-        title: 'Referral recorded',
-        message: 'It is in your inbox, ready for triage.',
-      });
-      void navigate(paths.referrals.detail.getHref(referral.id));
-    } catch (error) {
-      showSaveError(error, {
-        fields: MANUAL_REFERRAL_FIELDS,
-        onField: (path, message) => form.setError(path as Path<ManualReferralValues>, { message }),
-        onForm: setFormError,
-        fallback: 'The referral could not be recorded. Please try again.',
-      });
-    }
+  const { form, submit, formError } = useRecordManualReferral({
+    save: (values) => convert.mutateAsync({ ...manualReferralBody(values), files }),
   });
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="convert-title">
@@ -62,7 +35,8 @@ export function ConvertImportForm({
                 Convert to a referral
               </Title>
               <Text size="sm" c="gray.7">
-                Read the patient and the referrer off the letter. The referral lands in your inbox under New.
+                Read the patient and the referrer off the letter. The referral lands in your inbox, ready for
+                triage.
               </Text>
             </Stack>
             <ManualReferralFields establishmentId={establishmentId} />
@@ -75,19 +49,16 @@ export function ConvertImportForm({
                 </Stack>
               </Checkbox.Group>
             )}
-            {formError !== null && (
-              <Alert color="red" variant="light" role="alert">
-                {formError}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                Record referral
-              </Button>
-            </Group>
+            <FormFooter
+              submitLabel="Record referral"
+              saving={form.formState.isSubmitting}
+              formError={formError}
+              actions={
+                <Button variant="default" onClick={onCancel}>
+                  Cancel
+                </Button>
+              }
+            />
           </Stack>
         </form>
       </FormProvider>

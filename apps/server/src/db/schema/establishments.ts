@@ -51,6 +51,17 @@ export const establishments = pgTable(
      * the import queue, lower case (docs/import-queue.md). Empty: the intake takes no mail.
      */
     intake_sender_domains: jsonb('intake_sender_domains').$type<string[]>().notNull().default([]),
+    /** Publishes the public referral portal at /refer/{slug} (docs/portals.md). */
+    portal_enabled: boolean('portal_enabled').notNull().default(false),
+    /** Who may send through the portal: PATIENT, PROVIDER. */
+    portal_sender_types: jsonb('portal_sender_types')
+      .$type<string[]>()
+      .notNull()
+      .default(['PATIENT', 'PROVIDER']),
+    /** The portal's brand colour (#rrggbb); null for the product's own. */
+    portal_colour: text('portal_colour'),
+    /** A short welcome shown above the portal's form. */
+    portal_intro: text('portal_intro'),
     /** Stored file name (DATA_DIR/uploads) of the branding logo shown in the top bar and on portals. */
     branding_logo: text('branding_logo'),
     /** Service types offered (section 9 Service types: ADULT, CY, PUBLIC, ...). */

@@ -11,7 +11,7 @@ import {
   uploadAttachment,
   useReferrerAttachments,
 } from './attachment-calls';
-import { uploadFailureMessage } from './upload-failure';
+import { uploadFailureMessage } from '@/lib/upload-failure';
 
 /**
  * The referral's own attachments, outside any form: up to the referral's limit (section 9), the default

@@ -28,7 +28,7 @@ import {
   receiverStepErrors,
   type DraftValues,
 } from './draft-values';
-import { SaveStatusNote } from './save-status';
+import { SaveStatusNote } from '@/ui/save-status-note';
 import { AttachmentsStep } from './attachments-step';
 import { DetailsStep } from './details-step';
 import { FormsStep } from './forms-step';
@@ -37,7 +37,7 @@ import type { PatientPickerSlot } from '@/ui/patient-picker-slot';
 import { PatientStep } from './patient-step';
 import { ReceiverStep, type LinkedReceiver } from './receiver-step';
 import { RenewalStep } from './renewal-step';
-import { useSaveQueue } from './use-save-queue';
+import { useSaveQueue } from '@/lib/use-save-queue';
 import { STEP_TEXTS } from './wizard-steps';
 
 const VALUE_NAMES = new Set(Object.keys(newDraftValues()));

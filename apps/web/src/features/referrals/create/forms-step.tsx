@@ -14,7 +14,7 @@ import {
   useReferrerAttachments,
 } from './attachment-calls';
 import { saveForm, useFormTemplates, useSavedForms } from './form-calls';
-import { uploadFailureMessage } from './upload-failure';
+import { uploadFailureMessage } from '@/lib/upload-failure';
 
 type FormsStepProps = {
   draftId: string;

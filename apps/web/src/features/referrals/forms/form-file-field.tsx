@@ -7,7 +7,7 @@ import {
 } from '@referrals/domain/referrals/forms/form-template-schemas';
 import { IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { acceptAttribute, fileRefusal, megabytes } from './file-checks';
+import { acceptAttribute, fileRefusal, megabytes } from '@/lib/file-checks';
 import { labelOf } from './form-field-options';
 
 type FormFileFieldProps = {

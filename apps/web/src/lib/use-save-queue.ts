@@ -52,8 +52,8 @@ function createSaveQueue(onStatus: (status: SaveStatus) => void) {
 }
 
 /**
- * The wizard's autosave queue and how it stands. While anything is unsaved, closing the tab asks first;
- * leaving the wizard inside the app still saves what was typed.
+ * An autosave queue and how it stands (the referral wizard, the public portal's draft). While anything is
+ * unsaved, closing the tab asks first; leaving the screen inside the app still saves what was typed.
  */
 export function useSaveQueue() {
   const [status, setStatus] = useState<SaveStatus>('saved');

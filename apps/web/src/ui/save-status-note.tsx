@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { IconCloudCheck, IconWifiOff } from '@tabler/icons-react';
-import type { SaveStatus } from './use-save-queue';
+import type { SaveStatus } from '@/lib/use-save-queue';
 
 /** Whether what was typed is saved; a failed save says that nothing is lost and saving goes on. */
 export function SaveStatusNote({ status, saved }: { status: SaveStatus; saved: boolean }) {

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from './api-error';
 
 /**
  * The alert of a failed upload (spec section 8): 'Error uploading attachment.' with the first of the

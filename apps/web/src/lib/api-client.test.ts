@@ -47,6 +47,24 @@ describe('apiClient', () => {
     expect(await blob.text()).toBe('img');
   });
 
+  it('sends the call’s own headers, and reads a 429’s Retry-After', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ detail: 'Wait a minute.' }), {
+          status: 429,
+          headers: { 'Retry-After': '42' },
+        }),
+      ),
+    );
+    const client = createApiClient({ fetch, onServerError: vi.fn() });
+    const error = await client('/api/public/x/', { headers: { 'X-Draft-Token': 'secret' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(fetch.mock.calls[0]?.[1]?.headers).toMatchObject({ 'X-Draft-Token': 'secret' });
+    expect((error as ApiError).status).toBe(429);
+    expect((error as ApiError).retryAfter).toBe(42);
+  });
+
   it('answers undefined for 204', async () => {
     const { client } = respond(204);
     await expect(client('/api/patients/1/', { method: 'DELETE' })).resolves.toBeUndefined();

@@ -16,6 +16,8 @@ export type ApiRequestOptions<T> = {
   /** Appended as the query string; null and undefined values are left out. */
   query?: Readonly<Record<string, QueryValue>>;
   signal?: AbortSignal;
+  /** Headers of this call, e.g. a public portal draft's X-Draft-Token (the secret that opens the draft). */
+  headers?: Readonly<Record<string, string>>;
   /** Validates the answer, typically a zod schema from domain; without it the answer is trusted as T. */
   schema?: { parse(data: unknown): T };
   /**
@@ -66,6 +68,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A 429's Retry-After in seconds (the delta form; an HTTP date is not used by our server). */
+function retryAfterSeconds(response: Response): number | undefined {
+  const header = response.headers.get('Retry-After')?.trim();
+  const value = header ? Number(header) : Number.NaN;
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
 /**
  * The one fetch wrapper of the web app (house-style.md, Web): JSON in and out with the bearer token,
  * non-2xx answers as a typed ApiError, and the Server error toast on 5xx. A 401 refreshes the token once
@@ -77,6 +86,7 @@ export function createApiClient({ fetch, onServerError, auth }: ApiClientDepende
     const send = () => {
       const multipart = options.body instanceof FormData;
       const headers: Record<string, string> = {
+        ...options.headers,
         Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
       };
       // The browser writes the multipart Content-Type itself, with the boundary.
@@ -108,7 +118,7 @@ export function createApiClient({ fetch, onServerError, auth }: ApiClientDepende
     if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
     const body = await readBody(response);
     if (!response.ok) {
-      const error = new ApiError(response.status, body);
+      const error = new ApiError(response.status, body, retryAfterSeconds(response));
       if (error.isServerError) onServerError(error);
       throw error;
     }

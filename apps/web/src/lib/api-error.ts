@@ -10,6 +10,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** Seconds to wait before asking again, from a 429's Retry-After header. */
+    readonly retryAfter?: number,
   ) {
     super(describe(status, body));
   }

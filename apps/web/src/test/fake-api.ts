@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /** What a fake route answers: a status and a JSON body, or a function of the request's JSON body and query. */
-export type FakeAnswer = { status: number; body?: unknown };
+export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
 type FakeRoute = FakeAnswer | ((body: unknown, query: URLSearchParams) => FakeAnswer);
 
 /** One call the app made, as the fake server saw it. */
@@ -12,6 +12,8 @@ export type FakeCall = {
   search: string;
   body: unknown;
   authorization: string | null;
+  /** Every request header, by lower-case name (a portal draft's x-draft-token). */
+  headers: Record<string, string>;
 };
 
 /**
@@ -34,6 +36,7 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
       search: url.search,
       body,
       authorization: headers.get('Authorization'),
+      headers: Object.fromEntries(headers.entries()),
     });
     const route = routes[`${method} ${url.pathname}`];
     if (route === undefined) {
@@ -43,7 +46,7 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     return Promise.resolve(
       new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status: answer.status,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...answer.headers },
       }),
     );
   });

@@ -35,29 +35,30 @@ export async function createPatient(
 /**
  * The new record of a body the save rules have passed and prepared (validatePatientSave,
  * preparePatientSave), owned by `establishmentId`, with its lists, its MRN and its audit row, in the
- * caller's transaction: POST patients/, and a MANUAL referral whose patient is new.
+ * caller's transaction: POST patients/, and a MANUAL or EXTERNAL referral whose patient is new. The actor
+ * creates it: nobody (null) for a referral sent through a public portal.
  */
 export async function insertPatient(
   tx: Transaction,
-  options: { caller: Caller; actor: AuditActor; establishmentId: string; prepared: PatientWrite },
+  options: { actor: AuditActor; establishmentId: string; prepared: PatientWrite },
 ): Promise<PatientRow> {
-  const { caller, establishmentId, prepared } = options;
+  const { actor, establishmentId, prepared } = options;
   throwIfErrors(await checkDoctor(tx, prepared.doctor));
   const [row] = await tx
     .insert(patients)
     .values({
       ...(patientColumns(prepared) as PatientInsert),
       establishment_id: establishmentId,
-      created_by_id: caller.userId,
+      created_by_id: actor.actorId,
       status: 'complete',
     })
     .returning();
   if (!row) throw new Error('patient insert returned nothing');
   await saveLists(tx, row.id, prepared);
   if (prepared.mrn) {
-    await addMrn(tx, { patientId: row.id, establishmentId, number: prepared.mrn, addedBy: caller.userId });
+    await addMrn(tx, { patientId: row.id, establishmentId, number: prepared.mrn, addedBy: actor.actorId });
   }
-  await recordAudit(tx, options.actor, {
+  await recordAudit(tx, actor, {
     action: 'patient.create',
     resourceType: 'patient',
     resourceId: row.id,

@@ -6,7 +6,7 @@ import { validationFailed } from '../../http/api-errors.ts';
 /** Adds an MRN for the patient at the caller's establishment; 400 when the number is taken there. */
 export async function addMrn(
   tx: Transaction,
-  options: { patientId: string; establishmentId: string; number: string; addedBy: string },
+  options: { patientId: string; establishmentId: string; number: string; addedBy: string | null },
 ) {
   await checkMrnFree(tx, options.establishmentId, options.number, options.patientId);
   const [row] = await tx

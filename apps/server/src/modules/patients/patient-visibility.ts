@@ -36,7 +36,14 @@ export function patientEstablishmentOf(caller: Caller): string | null {
  * key lookup in visible_patients, which the database keeps from the reasons above (migration 0010).
  */
 export function patientsVisibleTo(caller: Caller): SQL {
-  const establishmentId = patientEstablishmentOf(caller);
+  return patientsVisibleAt(patientEstablishmentOf(caller));
+}
+
+/**
+ * The same condition for an establishment rather than a caller: the records `establishmentId` sees (none
+ * for null). A referral sent through a public portal has no caller, only the establishment it goes to.
+ */
+export function patientsVisibleAt(establishmentId: string | null): SQL {
   if (establishmentId === null) return sql`false`;
   return sql`exists (select 1 from ${visiblePatients} v
     where v.establishment_id = ${establishmentId} and v.patient_id = ${patients.id})`;

@@ -4,13 +4,14 @@ import type { Caller } from '../tenancy/caller.ts';
 
 /**
  * Appends one row to a referral's history (referral-lifecycle.md: every create, update and transition),
- * through the action's transaction so the row exists exactly when the change does.
+ * through the action's transaction so the row exists exactly when the change does. `caller` null: nobody
+ * in the product acted (a referral sent through a public portal).
  */
 export async function recordReferralHistory(
   q: Queryable,
   entry: {
     referralId: string;
-    caller: Caller;
+    caller: Pick<Caller, 'userId' | 'current'> | null;
     action: string;
     from: string | null;
     to: string;
@@ -22,8 +23,8 @@ export async function recordReferralHistory(
     action: entry.action,
     from_status: entry.from,
     to_status: entry.to,
-    actor_id: entry.caller.userId,
-    establishment_id: entry.caller.current?.establishment.id ?? null,
+    actor_id: entry.caller?.userId ?? null,
+    establishment_id: entry.caller?.current?.establishment.id ?? null,
     detail: entry.detail ?? {},
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Attachment, AttachmentKind } from '@referrals/domain/referrals/forms/attachment-schemas';
 import {
   attachmentLimitOf,
@@ -6,7 +6,9 @@ import {
 } from '@referrals/domain/referrals/forms/attachment-schemas';
 import {
   acceptedAttachmentTypes,
+  ATTACHMENT_SNIFF_BYTES,
   DEFAULT_ATTACHMENT_ACCEPT_TEXT,
+  sniffAttachmentType,
 } from '@referrals/domain/referrals/forms/attachment-types';
 import {
   formFieldNamed,
@@ -63,23 +65,19 @@ export function mayWriteAttachment(kind: AttachmentKind, referral: ReferralRow, 
 
 /**
  * The receiver's form field an attachment belongs to: the first active template (in position order) of
- * the receiving establishment that has a field of that name; undefined when none has (defaults apply).
+ * the receiving establishment (a referral's, or a public portal's) that has a field of that name;
+ * undefined when none has (defaults apply).
  */
 export async function receiverFileField(
   q: Queryable,
-  referral: ReferralRow,
+  receiverId: string | null,
   field: string | null,
 ): Promise<FormField | undefined> {
-  if (!field || !referral.to_establishment_id) return undefined;
+  if (!field || !receiverId) return undefined;
   const templates = await q
     .select({ sections: formTemplates.sections })
     .from(formTemplates)
-    .where(
-      and(
-        eq(formTemplates.establishment_id, referral.to_establishment_id),
-        eq(formTemplates.is_active, true),
-      ),
-    )
+    .where(and(eq(formTemplates.establishment_id, receiverId), eq(formTemplates.is_active, true)))
     .orderBy(asc(formTemplates.position));
   for (const template of templates) {
     const parsed = z.array(FormSectionSchema).safeParse(template.sections);
@@ -90,7 +88,10 @@ export async function receiverFileField(
   return undefined;
 }
 
-/** What an upload into `field` may be: its accept list and largest size (section 3 file fields). */
+/**
+ * What an upload into `field` may be: its accept list and largest size (section 3 file fields), with the
+ * attachments' own reading of the type from the bytes: storeUpload's options.
+ */
 export function uploadRulesOf(field: FormField | undefined) {
   const accept = acceptedAttachmentTypes(field?.accept);
   return {
@@ -99,7 +100,44 @@ export function uploadRulesOf(field: FormField | undefined) {
       ? `Accepted: ${field.accept.join(', ')}.`
       : DEFAULT_ATTACHMENT_ACCEPT_TEXT,
     maxBytes: maxSizeOf(field ?? {}),
+    sniff: sniffAttachmentType,
+    sniffBytes: ATTACHMENT_SNIFF_BYTES,
   };
+}
+
+/** A stored file moved to another form field must fit it as an upload would: its accept list and size. */
+export function checkFitsField(file: { content_type: string; size: number }, field: FormField | undefined) {
+  const rules = uploadRulesOf(field);
+  if (!rules.accept.includes(file.content_type) || file.size > rules.maxBytes) {
+    throw validationFailed({ file: [`This file does not fit that field. ${rules.acceptText}`] });
+  }
+}
+
+/**
+ * Refuses one more attachment when its list already holds `inKind` of its kind's limit (section 9: 20, 5
+ * supplementary; not checked when undefined), or `field` already holds `inField` of its max_files
+ * (default 1): the counts of a referral's attachments or of a portal draft's.
+ */
+export function checkRoomFor(options: {
+  kind: AttachmentKind;
+  inKind?: number;
+  field: string | null;
+  inField: number;
+  fileField: FormField | undefined;
+}): void {
+  const { kind, inKind } = options;
+  const limit = attachmentLimitOf(kind);
+  if (inKind !== undefined && inKind >= limit) {
+    throw validationFailed({
+      non_field_errors: [`A referral can have at most ${String(limit)} ${kind} attachments.`],
+    });
+  }
+  const max = maxFilesOf(options.fileField ?? {});
+  if (options.field && options.inField >= max) {
+    throw validationFailed({
+      file: [`This field takes at most ${String(max)} ${max === 1 ? 'file' : 'files'}.`],
+    });
+  }
 }
 
 /**
@@ -119,38 +157,18 @@ export async function checkAttachmentRoom(
 ): Promise<void> {
   const { referral, kind } = options;
   const notThis = options.excluding ? sql`${referralAttachments.id} <> ${options.excluding}` : sql`true`;
-  if (options.countKind !== false) {
+  const countWhere = async (condition: SQL) => {
     const [row] = await q
       .select({ n: count() })
       .from(referralAttachments)
-      .where(
-        and(eq(referralAttachments.referral_id, referral.id), eq(referralAttachments.kind, kind), notThis),
-      );
-    const limit = attachmentLimitOf(kind);
-    if ((row?.n ?? 0) >= limit) {
-      throw validationFailed({
-        non_field_errors: [`A referral can have at most ${String(limit)} ${kind} attachments.`],
-      });
-    }
-  }
-  if (options.field) {
-    const [row] = await q
-      .select({ n: count() })
-      .from(referralAttachments)
-      .where(
-        and(
-          eq(referralAttachments.referral_id, referral.id),
-          eq(referralAttachments.field, options.field),
-          notThis,
-        ),
-      );
-    const max = maxFilesOf(options.fileField ?? {});
-    if ((row?.n ?? 0) >= max) {
-      throw validationFailed({
-        file: [`This field takes at most ${String(max)} ${max === 1 ? 'file' : 'files'}.`],
-      });
-    }
-  }
+      .where(and(eq(referralAttachments.referral_id, referral.id), condition, notThis));
+    return row?.n ?? 0;
+  };
+  checkRoomFor({
+    ...options,
+    inKind: options.countKind === false ? undefined : await countWhere(eq(referralAttachments.kind, kind)),
+    inField: options.field ? await countWhere(eq(referralAttachments.field, options.field)) : 0,
+  });
 }
 
 export function attachmentUrl(referralId: string, kind: AttachmentKind, id: string): string {

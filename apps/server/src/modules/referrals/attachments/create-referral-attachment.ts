@@ -1,10 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Attachment, AttachmentKind } from '@referrals/domain/referrals/forms/attachment-schemas';
 import { AttachmentMetaSchema } from '@referrals/domain/referrals/forms/attachment-schemas';
-import {
-  ATTACHMENT_SNIFF_BYTES,
-  sniffAttachmentType,
-} from '@referrals/domain/referrals/forms/attachment-types';
 import type { Database } from '../../../db/database.ts';
 import { referralAttachments } from '../../../db/schema/referrals.ts';
 import { validationFailed } from '../../../http/api-errors.ts';
@@ -50,15 +46,11 @@ export async function createReferralAttachment(
   const meta = uploadMeta(options.fields);
   const fileField = await inVisibleReferral(db, options, async (tx, referral, side) => {
     checkAttachmentWrite(kind, referral, side);
-    const found = await receiverFileField(tx, referral, meta.field);
+    const found = await receiverFileField(tx, referral.to_establishment_id, meta.field);
     await checkAttachmentRoom(tx, { referral, kind, field: meta.field, fileField: found });
     return found;
   });
-  const stored = await storeUpload(options.dataDir, options.file, {
-    ...uploadRulesOf(fileField),
-    sniff: sniffAttachmentType,
-    sniffBytes: ATTACHMENT_SNIFF_BYTES,
-  });
+  const stored = await storeUpload(options.dataDir, options.file, uploadRulesOf(fileField));
   try {
     return await inVisibleReferral(db, { ...options, lock: true }, async (tx, referral, side) => {
       checkAttachmentWrite(kind, referral, side);

@@ -6,7 +6,6 @@ import type {
 } from '@referrals/domain/referrals/forms/attachment-schemas';
 import type { Database } from '../../../db/database.ts';
 import { referralAttachments } from '../../../db/schema/referrals.ts';
-import { validationFailed } from '../../../http/api-errors.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { findReferralAttachment } from './read-referral-attachments.ts';
 import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
@@ -14,9 +13,9 @@ import { recordReferralHistory } from '../referral-history.ts';
 import {
   checkAttachmentRoom,
   checkAttachmentWrite,
+  checkFitsField,
   receiverFileField,
   toAttachment,
-  uploadRulesOf,
 } from './attachment-rules.ts';
 
 /**
@@ -35,7 +34,7 @@ export async function updateReferralAttachment(
     const field = meta.field === undefined ? current.field : meta.field?.trim() || null;
     const note = meta.note === undefined ? current.note : meta.note?.trim() || null;
     if (field !== current.field) {
-      const fileField = await receiverFileField(tx, referral, field);
+      const fileField = await receiverFileField(tx, referral.to_establishment_id, field);
       await checkAttachmentRoom(tx, {
         referral,
         kind,
@@ -44,10 +43,7 @@ export async function updateReferralAttachment(
         excluding: current.id,
         countKind: false,
       });
-      const rules = uploadRulesOf(fileField);
-      if (!rules.accept.includes(current.content_type) || current.size > rules.maxBytes) {
-        throw validationFailed({ file: [`This file does not fit that field. ${rules.acceptText}`] });
-      }
+      checkFitsField(current, fileField);
     }
     const [row] = await tx
       .update(referralAttachments)

@@ -7,8 +7,7 @@ import { patients, visiblePatients } from '../../../db/schema/patients.ts';
 import { ApiError, validationFailed } from '../../../http/api-errors.ts';
 import type { AuditActor } from '../../audit/record-audit.ts';
 import { insertPatient } from '../../patients/create-patient.ts';
-import { patientsVisibleTo } from '../../patients/patient-visibility.ts';
-import type { Caller } from '../../tenancy/caller.ts';
+import { patientsVisibleAt } from '../../patients/patient-visibility.ts';
 import { PATIENT_NOT_VISIBLE } from '../referral-draft-checks.ts';
 
 /** How a MANUAL referral found its patient; kept in its history and audit rows. */
@@ -16,26 +15,26 @@ export type ManualPatientMatch = 'chosen' | 'medicare' | 'name_and_dob' | 'creat
 
 /**
  * The letter's patient details under the section 5 save rules, before anything is stored: a 400 nests the
- * errors under `new_patient`, as the body sends them.
+ * errors under `key`, where the body sent them (`new_patient`; an external referral's `patient`).
  */
-export function prepareNewPatient(newPatient: PatientWrite): PatientWrite {
+export function prepareNewPatient(newPatient: PatientWrite, key = 'new_patient'): PatientWrite {
   const errors = validatePatientSave(newPatient, { mode: 'create' });
-  if (Object.keys(errors).length > 0) throw validationFailed({ new_patient: errors });
+  if (Object.keys(errors).length > 0) throw validationFailed({ [key]: errors });
   return preparePatientSave(newPatient, { create: true });
 }
 
 /**
- * Holds the patient row FOR SHARE until the transaction ends, when the caller's establishment may see it;
+ * Holds the patient row FOR SHARE until the transaction ends, when the receiving establishment may see it;
  * false otherwise. Taken before the referral's insert, in the mode the visible_patients trigger takes after
  * it (docs/patients.md, Lock order): shared locks never wait for each other nor for the insert's own KEY
  * SHARE, and a deletion of the patient (FOR NO KEY UPDATE) waits for the commit, so the referral never
  * names a record deleted in between.
  */
-async function holdVisiblePatient(tx: Transaction, caller: Caller, id: string): Promise<boolean> {
+async function holdVisiblePatient(tx: Transaction, establishmentId: string, id: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: patients.id })
     .from(patients)
-    .where(and(eq(patients.id, id), patientsVisibleTo(caller)))
+    .where(and(eq(patients.id, id), patientsVisibleAt(establishmentId)))
     .for('share');
   return row !== undefined;
 }
@@ -86,33 +85,32 @@ async function matchingPatient(
 }
 
 /**
- * The patient of a MANUAL referral, in its transaction and held there (holdVisiblePatient): the chosen
- * record, which the establishment must see (else 400 on `patient`, as a draft's patient is checked), or the
- * letter's details (`newPatient`, prepared by prepareNewPatient) matched among the establishment's patients,
- * or else a new record of the establishment made by the patient module's own insert.
+ * The patient of a MANUAL or EXTERNAL referral, in its transaction and held there (holdVisiblePatient): the
+ * chosen record, which the establishment must see (else 400 on `patient`, as a draft's patient is checked),
+ * or the letter's details (`newPatient`, prepared by prepareNewPatient) matched among the establishment's
+ * patients, or else a new record of the establishment made by the patient module's own insert.
  */
 export async function manualReferralPatient(
   tx: Transaction,
   options: {
-    caller: Caller;
     actor: AuditActor;
     establishmentId: string;
     patient: string | null | undefined;
     newPatient: PatientWrite | null;
   },
 ): Promise<{ id: string; match: ManualPatientMatch }> {
-  const { caller, newPatient } = options;
+  const { establishmentId, newPatient } = options;
   if (newPatient === null) {
     const id = options.patient;
-    if (!id || !(await holdVisiblePatient(tx, caller, id))) {
+    if (!id || !(await holdVisiblePatient(tx, establishmentId, id))) {
       throw validationFailed({ patient: [PATIENT_NOT_VISIBLE] });
     }
     return { id, match: 'chosen' };
   }
-  const found = await matchingPatient(tx, options.establishmentId, newPatient);
-  if (found && (await holdVisiblePatient(tx, caller, found.id))) return found;
+  const found = await matchingPatient(tx, establishmentId, newPatient);
+  if (found && (await holdVisiblePatient(tx, establishmentId, found.id))) return found;
   const row = await underNewPatient(() =>
-    insertPatient(tx, { ...options, establishmentId: options.establishmentId, prepared: newPatient }),
+    insertPatient(tx, { actor: options.actor, establishmentId, prepared: newPatient }),
   );
   return { id: row.id, match: 'created' };
 }

@@ -4,10 +4,6 @@ import { fieldErrorsFromIssues } from '@referrals/domain/api';
 import { REQUIRED_MESSAGE } from '@referrals/domain/field-messages';
 import { attachmentLimitOf } from '@referrals/domain/referrals/forms/attachment-schemas';
 import {
-  ATTACHMENT_SNIFF_BYTES,
-  sniffAttachmentType,
-} from '@referrals/domain/referrals/forms/attachment-types';
-import {
   ManualReferralCreateSchema,
   type ManualReferralCreate,
 } from '@referrals/domain/referrals/manual-referral-schemas';
@@ -43,11 +39,7 @@ function referralPart(part: Multipart): ManualReferralCreate {
  */
 async function storeReferrerAttachment(dataDir: string, part: MultipartFile): Promise<StoredFile> {
   try {
-    return await storeUpload(dataDir, part.file, {
-      ...uploadRulesOf(undefined),
-      sniff: sniffAttachmentType,
-      sniffBytes: ATTACHMENT_SNIFF_BYTES,
-    });
+    return await storeUpload(dataDir, part.file, uploadRulesOf(undefined));
   } catch (error) {
     if (!(error instanceof ApiError) || !Array.isArray(error.body.file)) throw error;
     const messages = (error.body.file as string[]).map((message) => `${part.filename}: ${message}`);

@@ -73,14 +73,82 @@ export async function tiffPagePng(
 /** Points per inch: PDF page sizes are in points. */
 const POINTS_PER_INCH = 72;
 
+/** A page's resolution as its TIFF tags give it, in dots per inch, or only as a ratio ('none'). */
+export type TiffResolution = { x: number; y: number; unit: 'inch' | 'none' };
+
+// The tags of a TIFF directory (IFD) that size its page, and the field types they come in (TIFF 6.0).
+const X_RESOLUTION = 282;
+const Y_RESOLUTION = 283;
+const RESOLUTION_UNIT = 296;
+const SHORT = 3;
+const LONG = 4;
+const RATIONAL = 5;
+// ResolutionUnit: 1 is no absolute unit (the two values give only the pixels' shape), 2 inch, 3 cm.
+const UNIT_NONE = 1;
+const UNIT_INCH = 2;
+const UNIT_CM = 3;
+
 /**
- * A frame's size in points at the resolution the TIFF records (a fax's 204 or 200 dpi), so a faxed A4
- * page prints as A4; without one, a pixel is a point.
+ * Page `page`'s (1-based) XResolution and YResolution, read from its directory (IFD) in the TIFF's own
+ * byte order: sharp's `density` is one number, but a fax in "standard" mode is 204 dpi across and 98 down.
+ * A page with only one of them has square pixels; one with neither, an unknown unit, a value that is not a
+ * positive number or a directory that runs off the end of the bytes answers undefined.
+ */
+export function tiffPageResolution(bytes: Uint8Array, page: number): TiffResolution | undefined {
+  if (!sniffTiff(bytes) || !Number.isInteger(page) || page < 1) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const littleEndian = bytes[0] === LITTLE_ENDIAN[0];
+  const u16 = (at: number) => view.getUint16(at, littleEndian);
+  const u32 = (at: number) => view.getUint32(at, littleEndian);
+  const values = new Map<number, number>();
+  try {
+    // The pages are the chain of directories, each ending with the offset of the next (0 after the last).
+    let directory = u32(4);
+    for (let skipped = 1; skipped < page && directory !== 0; skipped++)
+      directory = u32(directory + 2 + u16(directory) * 12);
+    if (directory === 0) return undefined;
+    const entries = u16(directory);
+    for (let entry = directory + 2; entry < directory + 2 + entries * 12; entry += 12) {
+      const tag = u16(entry);
+      if (tag !== X_RESOLUTION && tag !== Y_RESOLUTION && tag !== RESOLUTION_UNIT) continue;
+      const type = u16(entry + 2);
+      if (u32(entry + 4) < 1) continue;
+      // A value of up to 4 bytes sits in the entry; a rational's 8 are at the offset the entry holds.
+      if (type === RATIONAL) values.set(tag, u32(u32(entry + 8)) / u32(u32(entry + 8) + 4));
+      else if (type === SHORT) values.set(tag, u16(entry + 8));
+      else if (type === LONG) values.set(tag, u32(entry + 8));
+    }
+  } catch (error) {
+    // DataView throws RangeError for an offset past the end: a damaged file has no resolution to give.
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+  const x = values.get(X_RESOLUTION) ?? values.get(Y_RESOLUTION);
+  const y = values.get(Y_RESOLUTION) ?? x;
+  const usable = (value: number | undefined): value is number =>
+    value !== undefined && Number.isFinite(value) && value > 0;
+  if (!usable(x) || !usable(y)) return undefined;
+  const unit = values.get(RESOLUTION_UNIT) ?? UNIT_INCH;
+  if (unit === UNIT_INCH) return { x, y, unit: 'inch' };
+  if (unit === UNIT_CM) return { x: x * 2.54, y: y * 2.54, unit: 'inch' };
+  if (unit === UNIT_NONE) return { x, y, unit: 'none' };
+  return undefined;
+}
+
+/**
+ * A frame's size in points at the resolution its TIFF directory records, across and down apiece (a fax's
+ * 204 x 196 "fine" or 204 x 98 "standard" dpi), so a faxed A4 page prints as A4 and a standard-mode one
+ * is not stretched to twice its height. Without the tags it is sized from sharp's single density, and
+ * without that a pixel is a point; when the tags give only the pixels' shape, the height follows it.
  */
 async function frameSize(bytes: Buffer, page: number): Promise<[number, number]> {
   const { width = 1, height = 1, density } = await sharp(bytes, { page: page - 1 }).metadata();
+  const resolution = tiffPageResolution(bytes, page);
+  if (resolution?.unit === 'inch')
+    return [(width * POINTS_PER_INCH) / resolution.x, (height * POINTS_PER_INCH) / resolution.y];
   const scale = density ? POINTS_PER_INCH / density : 1;
-  return [width * scale, height * scale];
+  const shape = resolution ? resolution.x / resolution.y : 1;
+  return [width * scale, height * scale * shape];
 }
 
 /** Collects a PDFKit document's bytes once it has been ended. */

@@ -24,6 +24,7 @@ import { primaryEmploymentRoutes } from './modules/profile/primary-employment-ro
 import { establishmentRoutes } from './modules/establishments/establishment-routes.ts';
 import { establishmentWriteRoutes } from './modules/establishments/establishment-write-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { publicEstablishmentRoutes } from './modules/portals/public-establishment-routes.ts';
 import type { JobRunnerSettings } from './jobs/job-runner.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { registerMail } from './modules/mail/outbox.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(establishmentRoutes);
   await app.register(establishmentWriteRoutes);
   await app.register(brandingLogoRoutes);
+  await app.register(publicEstablishmentRoutes);
   await app.register(approvalQueueRoutes);
   await app.register(doctorListRoutes);
   await app.register(doctorRoutes);

@@ -41,6 +41,7 @@ export function establishmentFixture(
     hospital: null,
     intake_sender_domains: null,
     intake_address: null,
+    portal: null,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, orderBySchema, pageOf } from '../api.ts';
 import { IntakeSenderDomainsSchema } from '../imports/intake-domains.ts';
+import { PortalSettingsSchema, PortalSettingsWriteSchema } from '../portals/portal-schemas.ts';
 import { AuStateSchema, ServiceTypeSchema, establishmentTypes } from './establishment-codes.ts';
 
 /** An establishment as lists and pickers show it (spec section 3, Establishment). */
@@ -137,6 +138,11 @@ export const EstablishmentSchema = z.object({
   intake_sender_domains: z.array(z.string()).nullable(),
   /** Where mail reaches its import queue: null when this server takes no mail or it has no slug. */
   intake_address: z.string().nullable(),
+  /**
+   * Its public referral portal at /refer/{slug} (docs/portals.md); null for a caller who cannot edit it,
+   * who meets the portal itself rather than its settings.
+   */
+  portal: PortalSettingsSchema.nullable(),
   doctors: z.array(EstablishmentDoctorSchema).optional(),
 });
 export type Establishment = z.infer<typeof EstablishmentSchema>;
@@ -214,6 +220,8 @@ export const EstablishmentWriteSchema = z
     health_organisation_network: optionalText(40),
     /** Absent keeps the stored list (a client that does not know the field cannot clear it); new: none. */
     intake_sender_domains: IntakeSenderDomainsSchema.optional(),
+    /** The portal's settings to change; absent (or a setting left out) keeps what is stored. */
+    portal: PortalSettingsWriteSchema.optional(),
   })
   .superRefine((value, context) => {
     if (value.type === 'DT' && !value.hospital_id) {

@@ -36,6 +36,23 @@ describe('the demo seed', () => {
     expect(clinic?.intake_sender_domains).toEqual(['harbourside.example', 'faxmail.example']);
   });
 
+  it('publishes the demo clinic’s referral portal for both sender types, with its referral form', async () => {
+    const portal = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/establishments/?slug=north-shore-heart-clinic',
+    });
+    expect(portal.statusCode).toBe(200);
+    const { establishment, branding, sender_types } = portal.json();
+    expect(establishment.name).toBe('North Shore Heart Clinic');
+    expect(branding).toMatchObject({ colour: '#0b7285', intro: expect.stringMatching(/\S/) });
+    expect(sender_types).toEqual(['PATIENT', 'PROVIDER']);
+    const forms = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/establishments/${String(establishment.id)}/form-templates/`,
+    });
+    expect(forms.json().map((form: { name: string }) => form.name)).toEqual(['cardiology_referral']);
+  });
+
   it('has every documented demo account, each with a place to work, a patient record or the platform to run', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await t.database.db.select().from(users).where(eq(users.email, account.email));

@@ -108,6 +108,12 @@ async function seedEstablishments(tx: Queryable) {
     // Its intake address takes mail from the demo practice and from a fax service's fax-to-email
     // (`npm run mail:sample`; docs/import-queue.md).
     intake_sender_domains: ['harbourside.example', 'faxmail.example'],
+    // Its public referral portal at /refer/north-shore-heart-clinic takes referrals from patients, carers
+    // and health professionals without an account (docs/portals.md).
+    portal_enabled: true,
+    portal_sender_types: ['PATIENT', 'PROVIDER'],
+    portal_colour: '#0b7285',
+    portal_intro: 'Refer to our cardiologists: tell us about the patient and attach any letters or results.',
   });
   const hospital = await createEstablishment(tx, {
     name: 'Royal Eastern Hospital',

@@ -18,6 +18,7 @@ import type { Queryable } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, specialties, users } from '../../db/schema/people.ts';
 import { pageWindow } from '../../http/paging.ts';
+import { portalSettingsOf } from './portal-settings.ts';
 import type { Caller } from '../tenancy/caller.ts';
 import {
   canEditEstablishment,
@@ -131,7 +132,7 @@ export async function listEstablishments(
   q: Queryable,
   caller: Caller,
   query: EstablishmentListQuery,
-  options: Pick<DescribeOptions, 'intakeDomain'> = {},
+  options: Omit<DescribeOptions, 'includeDoctors'>,
 ): Promise<{ count: number; results: Establishment[] }> {
   const where = and(establishmentsReadableBy(caller), ...filterConditions(q, query));
   const { limit, offset } = pageWindow(query);
@@ -148,7 +149,7 @@ export async function listEstablishments(
     q,
     caller,
     rows.map(({ place, hospital }) => ({ place, hospital: hospital?.id ? hospital : null })),
-    { includeDoctors: query.include_doctors === 'true', intakeDomain: options.intakeDomain },
+    { ...options, includeDoctors: query.include_doctors === 'true' },
   );
   return { count: total?.n ?? 0, results };
 }
@@ -158,7 +159,7 @@ export function getEstablishment(
   q: Queryable,
   caller: Caller,
   id: string,
-  options: DescribeOptions = { includeDoctors: false },
+  options: DescribeOptions,
 ): Promise<Establishment | undefined> {
   return findEstablishment(q, caller, eq(establishments.id, id), options);
 }
@@ -209,8 +210,15 @@ export async function readableEstablishmentRow(
   return row;
 }
 
-/** How to describe establishments: with their doctors, and with the intake's domain when it takes mail. */
-export type DescribeOptions = { includeDoctors: boolean; intakeDomain?: string | undefined };
+/**
+ * How to describe establishments: with their doctors, with the intake's domain when it takes mail, and with
+ * the web app's address (PUBLIC_URL) that the portal's lives under.
+ */
+export type DescribeOptions = {
+  includeDoctors: boolean;
+  intakeDomain?: string | undefined;
+  publicUrl: string;
+};
 
 async function describeEstablishments(
   q: Queryable,
@@ -248,6 +256,7 @@ async function describeEstablishments(
       intake_sender_domains: canEdit ? place.intake_sender_domains : null,
       intake_address:
         options.intakeDomain && place.slug ? intakeAddress(place.slug, options.intakeDomain) : null,
+      portal: canEdit ? portalSettingsOf(place, options.publicUrl) : null,
       ...(doctors ? { doctors: doctors.get(place.id) ?? [] } : {}),
     };
   });

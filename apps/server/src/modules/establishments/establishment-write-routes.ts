@@ -21,7 +21,11 @@ import { createEstablishment, deleteEstablishment, updateEstablishment } from '.
 export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
-  const intakeDomain = app.config.inboundMail?.domain;
+  const described = {
+    includeDoctors: false,
+    intakeDomain: app.config.inboundMail?.domain,
+    publicUrl: app.config.publicUrl,
+  };
 
   app.post(
     '/api/establishments/',
@@ -42,7 +46,7 @@ export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options
     async (request, reply) => {
       const caller = await callerOf(request);
       const id = await createEstablishment(db, caller, request.body, auditActorOf(request, caller));
-      const created = await getEstablishment(db, caller, id, { includeDoctors: false, intakeDomain });
+      const created = await getEstablishment(db, caller, id, described);
       if (!created) throw notFound();
       return reply.status(201).send(created);
     },
@@ -56,6 +60,10 @@ export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options
         tags: ['establishments'],
         operationId: 'updateEstablishment',
         summary: 'Change an establishment (only when can_edit)',
+        description:
+          'The whole writable part; `intake_sender_domains` and `portal` (the public referral portal, ' +
+          'docs/portals.md) left out keep what is stored, as does each setting left out of `portal`. ' +
+          'Switching the portal on without a slug is a 400 on portal.enabled.',
         security,
         params: EstablishmentIdParamsSchema,
         body: EstablishmentWriteSchema,
@@ -71,7 +79,7 @@ export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options
       const caller = await callerOf(request);
       const { id } = request.params;
       await updateEstablishment(db, caller, id, request.body, auditActorOf(request, caller));
-      const updated = await getEstablishment(db, caller, id, { includeDoctors: false, intakeDomain });
+      const updated = await getEstablishment(db, caller, id, described);
       if (!updated) throw notFound();
       return updated;
     },

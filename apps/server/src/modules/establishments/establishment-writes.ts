@@ -8,6 +8,7 @@ import { establishments } from '../../db/schema/establishments.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import { conflict, notFound, validationFailed } from '../../http/api-errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { portalColumns } from './portal-settings.ts';
 import type { Caller } from '../tenancy/caller.ts';
 import { readableEstablishmentRow, type EstablishmentRow } from './establishment-queries.ts';
 import {
@@ -20,8 +21,11 @@ export const HOSPITAL_NOT_EDITABLE_MESSAGE =
   'Choose a hospital you are the account holder of; a department is added by its hospital.';
 export const TYPE_FIXED_MESSAGE = 'The type of an establishment cannot be changed.';
 
-/** The columns a write sets from the validated body; approval, verification and ownership are the server's. */
-function writableColumns(input: EstablishmentWrite) {
+/**
+ * The columns a write sets from the validated body; approval, verification, ownership and the slug are the
+ * server's. The slug is the establishment's (null for a new one): its portal can only be on with one.
+ */
+function writableColumns(input: EstablishmentWrite, slug: string | null) {
   return {
     name: input.name,
     type: input.type,
@@ -49,6 +53,7 @@ function writableColumns(input: EstablishmentWrite) {
     health_organisation_network: input.health_organisation_network ?? null,
     // Absent keeps what is stored (and a new establishment starts with none, the column's default).
     ...(input.intake_sender_domains ? { intake_sender_domains: input.intake_sender_domains } : {}),
+    ...portalColumns(input.portal, slug),
   };
 }
 
@@ -97,7 +102,7 @@ export async function createEstablishment(
     const [created] = await tx
       .insert(establishments)
       .values({
-        ...writableColumns(input),
+        ...writableColumns(input, null),
         created_by_id: caller.userId,
         is_approved: false,
         is_verified: false,
@@ -158,7 +163,7 @@ export async function updateEstablishment(
   await db.transaction(async (tx) => {
     const row = await editableEstablishmentRow(tx, caller, id);
     if (input.type !== row.type) throw validationFailed({ type: [TYPE_FIXED_MESSAGE] });
-    const values = writableColumns(input);
+    const values = writableColumns(input, row.slug);
     if (row.type === 'DT' && values.hospital_id !== row.hospital_id && values.hospital_id) {
       await assertEditableHospital(tx, caller, values.hospital_id);
     }

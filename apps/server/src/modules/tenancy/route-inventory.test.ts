@@ -9,6 +9,9 @@ const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/public/establishments/',
   'GET /api/public/establishments/:id/branding-logo/',
+  // A published referral portal (docs/portals.md): the same 404 for one switched off as for none.
+  'GET /api/public/establishments/:id/branding/',
+  'GET /api/public/establishments/:id/form-templates/',
 ];
 
 /** The OpenAPI description and its viewer are public by design (route-access.ts). */

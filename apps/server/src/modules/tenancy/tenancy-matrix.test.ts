@@ -320,6 +320,9 @@ describe('tenancy: another establishment’s objects are not found', () => {
   // (approval-queue-routes.test.ts), whichever establishment they hold.
   const NOT_TENANT_DATA = [
     'GET /api/public/establishments/:id/branding-logo/',
+    // What a published referral portal shows anyone; one switched off answers 404 (portals tests).
+    'GET /api/public/establishments/:id/branding/',
+    'GET /api/public/establishments/:id/form-templates/',
     'POST /api/platform/establishments/:id/approve/',
     'POST /api/platform/establishments/:id/verify/',
     // A patient's own report is the account's, not an establishment's: my-referrals.test.ts proves that

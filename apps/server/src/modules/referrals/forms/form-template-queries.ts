@@ -6,23 +6,22 @@ import {
 } from '@referrals/domain/referrals/forms/form-template-schemas';
 import type { Queryable } from '../../../db/database.ts';
 import { formTemplates } from '../../../db/schema/referrals.ts';
-import type { ReferralRow } from '../referral-queries.ts';
 
 /**
- * The receiving establishment's active form templates in position order (section 7 form-templates). A
- * stored template whose sections do not parse is left out rather than shown half-broken.
+ * An establishment's active form templates in position order (section 7 form-templates): those a referral
+ * to it fills in, whether sent in the app or through its public portal. A stored template whose sections do
+ * not parse is left out rather than shown half-broken. No establishment (a referral without a receiver
+ * yet) has none.
  */
-export async function receiverFormTemplates(q: Queryable, referral: ReferralRow): Promise<FormTemplate[]> {
-  if (!referral.to_establishment_id) return [];
+export async function activeFormTemplates(
+  q: Queryable,
+  establishmentId: string | null,
+): Promise<FormTemplate[]> {
+  if (!establishmentId) return [];
   const rows = await q
     .select()
     .from(formTemplates)
-    .where(
-      and(
-        eq(formTemplates.establishment_id, referral.to_establishment_id),
-        eq(formTemplates.is_active, true),
-      ),
-    )
+    .where(and(eq(formTemplates.establishment_id, establishmentId), eq(formTemplates.is_active, true)))
     .orderBy(asc(formTemplates.position), asc(formTemplates.name));
   const templates: FormTemplate[] = [];
   for (const row of rows) {

@@ -7,7 +7,7 @@ import {
 import { ReferralConflictSchema } from '@referrals/domain/referrals/referral-schemas';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../../http/error-responses.ts';
 import { inVisibleReferral, ReferralIdParamsSchema, referralCall } from '../referral-call.ts';
-import { receiverFormTemplates } from './form-template-queries.ts';
+import { activeFormTemplates } from './form-template-queries.ts';
 import { readReferralForms } from './read-referral-forms.ts';
 import { saveReferralForm } from './save-referral-form.ts';
 
@@ -33,7 +33,7 @@ export const referralFormRoutes: FastifyPluginCallbackZod = (app, _options, done
     },
     async (request) =>
       inVisibleReferral(db, await referralCall(request, request.params.id), (tx, referral) =>
-        receiverFormTemplates(tx, referral),
+        activeFormTemplates(tx, referral.to_establishment_id),
       ),
   );
 

@@ -12,7 +12,7 @@ import { checkReferralAction } from '../actions/apply-referral-action.ts';
 import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { recordReferralHistory } from '../referral-history.ts';
 import { attachmentsInFields } from '../attachments/attachment-rules.ts';
-import { receiverFormTemplates } from './form-template-queries.ts';
+import { activeFormTemplates } from './form-template-queries.ts';
 
 export const UNKNOWN_FORM = 'This form is not one of the receiver’s.';
 
@@ -32,7 +32,9 @@ export async function saveReferralForm(
     { ...options, lock: true },
     async (tx, referral, side) => {
       checkReferralAction('update', referral, side);
-      const template = (await receiverFormTemplates(tx, referral)).find((entry) => entry.name === form);
+      const template = (await activeFormTemplates(tx, referral.to_establishment_id)).find(
+        (entry) => entry.name === form,
+      );
       if (!template) throw validationFailed({ form: [UNKNOWN_FORM] });
       throwIfErrors(formDataErrors(template, fields));
       const { data, clearedFileFields } = clearHiddenFormData(template, applyFormAutofill(template, fields));

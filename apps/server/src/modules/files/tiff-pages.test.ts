@@ -211,6 +211,9 @@ describe('TIFF pages', () => {
       expect(height).toBeCloseTo((1143 / 98) * 72, 1);
       expect(width / height / (210 / 297)).toBeCloseTo(1, 1);
     }
+    // The queue's page view keeps the same shape: each page twice the height of its pixels' rows.
+    const shown = await sharp(await tiffPagePng(dataDir, standard, 1)).metadata();
+    expect([shown.width, shown.height]).toEqual([1728, Math.round((1143 * 204) / 98)]);
   });
 
   it('reads the resolution tags in either byte order, per inch or per centimetre', async () => {

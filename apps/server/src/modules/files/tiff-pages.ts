@@ -67,7 +67,16 @@ export async function tiffPagePng(
   if (!Number.isInteger(page) || page < 1) return undefined;
   const bytes = await storedTiff(dataDir, storedName);
   if (!bytes || page > (await tiffBytesPageCount(bytes))) return undefined;
-  return framePng(bytes, page);
+  const png = await framePng(bytes, page);
+  const resolution = tiffPageResolution(bytes, page);
+  if (!resolution || resolution.x === resolution.y) return png;
+  // A standard-mode fax's pixels are twice as tall as wide (204 x 98 dpi): drawn square on a screen, the
+  // page would be squashed to half its height. Stretched back here, it reads like the paper.
+  const { width, height } = await sharp(png).metadata();
+  return sharp(png)
+    .resize(width, Math.round((height * resolution.x) / resolution.y), { fit: 'fill' })
+    .png()
+    .toBuffer();
 }
 
 /** Points per inch: PDF page sizes are in points. */

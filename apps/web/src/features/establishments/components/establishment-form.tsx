@@ -7,12 +7,14 @@ import {
   type EstablishmentWrite,
   type EstablishmentWriteInput,
 } from '@referrals/domain/establishments/establishment-schemas';
+import type { PortalSettings } from '@referrals/domain/portals/portal-schemas';
 import { useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, type Path } from 'react-hook-form';
 import { showSaveError } from '@/lib/form-errors';
 import { SelectField, TextField } from '@/ui/form-fields';
 import { FormFooter } from '@/ui/form-footer';
 import { IntakeMailField } from './intake-mail-field';
+import { PublicPortalFields } from './public-portal-fields';
 
 /** The establishment's on/off settings (spec section 3 Establishment), in the words the form shows. */
 export const ESTABLISHMENT_FLAGS = [
@@ -71,6 +73,7 @@ const FIELDS = [
   'website',
   'description',
   'intake_sender_domains',
+  'portal',
   ...ESTABLISHMENT_FLAGS.map((flag) => flag.name),
 ] as const;
 
@@ -103,6 +106,15 @@ export function establishmentFormValues(
     health_organisation_network: stored?.health_organisation_network ?? null,
     // Left out when not shown to the caller (null), so a save keeps what is stored.
     intake_sender_domains: stored?.intake_sender_domains ?? undefined,
+    // Likewise the portal's settings, which only its editors read.
+    portal: stored?.portal
+      ? {
+          enabled: stored.portal.enabled,
+          sender_types: stored.portal.sender_types,
+          colour: stored.portal.colour,
+          intro: stored.portal.intro ?? '',
+        }
+      : undefined,
     ...flags,
     ...start,
   };
@@ -121,6 +133,8 @@ type EstablishmentFormProps = {
   label?: string;
   /** The stored establishment's intake address: referrals by mail are set up only when it has one. */
   intakeAddress?: string | null;
+  /** The stored establishment's portal settings, shown to its editors (null for anyone else). */
+  portal?: PortalSettings | null;
 };
 
 /**
@@ -135,6 +149,7 @@ export function EstablishmentForm({
   actions,
   label,
   intakeAddress,
+  portal,
 }: EstablishmentFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EstablishmentWriteInput, unknown, EstablishmentWrite>({
@@ -236,6 +251,7 @@ export function EstablishmentForm({
             ))}
           </Stack>
           {typeof intakeAddress === 'string' && <IntakeMailField address={intakeAddress} />}
+          {portal && <PublicPortalFields portal={portal} />}
           {errors.hospital_id?.message !== undefined && (
             <Alert color="red" variant="light" role="alert">
               {errors.hospital_id.message}

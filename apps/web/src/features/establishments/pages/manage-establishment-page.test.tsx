@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { establishmentTypes } from '@referrals/domain/establishments/establishment-codes';
 import { POSTCODE_MESSAGE } from '@referrals/domain/establishments/establishment-schemas';
 import { SENDER_DOMAIN_MESSAGE } from '@referrals/domain/imports/intake-domains';
+import { PORTAL_COLOUR_MESSAGE, type PortalSettings } from '@referrals/domain/portals/portal-schemas';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentFixture } from '@/test/establishment-fixture';
 import { fakeApi } from '@/test/fake-api';
@@ -110,6 +111,111 @@ describe('managing an establishment (spec sections 3 Establishment, 6 Rules, 7)'
     renderRoutes(routes, '/settings/establishments/bayside');
     expect(await screen.findByRole('form', { name: 'Details of Bayside Family Clinic' })).toBeDefined();
     expect(screen.queryByRole('group', { name: 'Referrals by mail' })).toBeNull();
+    // Nor a portal section when the server gives no portal settings.
+    expect(screen.queryByRole('group', { name: 'Public referral portal' })).toBeNull();
+  });
+
+  describe('the public referral portal (docs/portals.md, Settings)', () => {
+    const url = 'http://localhost:3000/refer/bayside-family-clinic';
+    const portal: PortalSettings = {
+      enabled: false,
+      sender_types: ['PATIENT', 'PROVIDER'],
+      colour: null,
+      intro: null,
+      url,
+    };
+
+    it('publishes it for the senders chosen, in a colour with a welcome, then shows its address to open or copy', async () => {
+      const withPortal = { ...bayside, portal };
+      const api = fakeApi({
+        'GET /api/establishments/bayside/': { status: 200, body: withPortal },
+        'PUT /api/establishments/bayside/': (body) => ({
+          status: 200,
+          body: { ...withPortal, portal: { ...portal, ...(body as { portal: object }).portal } },
+        }),
+        'GET /api/profile/': { status: 200, body: {} },
+      });
+      const user = userEvent.setup();
+      renderRoutes(routes, '/settings/establishments/bayside');
+
+      const group = await screen.findByRole('group', { name: 'Public referral portal' });
+      expect(within(group).queryByRole('group', { name: 'Portal address' })).toBeNull();
+      await user.click(within(group).getByRole('switch', { name: /Publish the portal/ }));
+      const pending = within(group).getByRole('group', { name: 'Portal address' });
+      expect(within(pending).getByText('The portal opens at this address once you save.')).toBeDefined();
+
+      await user.click(within(group).getByRole('checkbox', { name: 'Patients and carers' }));
+      const colour = within(group).getByRole('textbox', { name: 'Colour' });
+      await user.type(colour, 'teal');
+      await user.type(
+        within(group).getByRole('textbox', { name: 'Welcome' }),
+        'Send us your heart referrals.',
+      );
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await within(group).findByText(PORTAL_COLOUR_MESSAGE)).toBeDefined();
+      expect(api.callsTo('PUT /api/establishments/bayside/')).toHaveLength(0);
+
+      await user.clear(colour);
+      await user.type(colour, '#0b7285');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Your changes to Bayside Family Clinic were saved.')).toBeDefined();
+      expect(api.callsTo('PUT /api/establishments/bayside/')[0]?.body).toMatchObject({
+        portal: {
+          enabled: true,
+          sender_types: ['PROVIDER'],
+          colour: '#0b7285',
+          intro: 'Send us your heart referrals.',
+        },
+      });
+
+      const saved = await screen.findByRole('group', { name: 'Public referral portal' });
+      const address = within(saved).getByRole('group', { name: 'Portal address' });
+      expect(within(address).getByRole('link', { name: url }).getAttribute('href')).toBe(url);
+      expect(within(address).queryByText(/once you save/)).toBeNull();
+      await user.click(within(address).getByRole('button', { name: 'Copy the portal address' }));
+      expect(await within(address).findByRole('button', { name: 'Portal address copied' })).toBeDefined();
+      expect(await navigator.clipboard.readText()).toBe(url);
+    });
+
+    it('asks for at least one kind of sender, and shows the server’s refusal on the switch', async () => {
+      const refusal = 'This establishment has no web address for a portal yet.';
+      const api = fakeApi({
+        'GET /api/establishments/bayside/': { status: 200, body: { ...bayside, portal } },
+        'PUT /api/establishments/bayside/': { status: 400, body: { portal: { enabled: [refusal] } } },
+      });
+      const user = userEvent.setup();
+      renderRoutes(routes, '/settings/establishments/bayside');
+      const group = await screen.findByRole('group', { name: 'Public referral portal' });
+      await user.click(within(group).getByRole('checkbox', { name: 'Patients and carers' }));
+      await user.click(within(group).getByRole('checkbox', { name: 'Health professionals' }));
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(
+        await within(group).findByText('Choose who may send referrals through the portal.'),
+      ).toBeDefined();
+      expect(api.callsTo('PUT /api/establishments/bayside/')).toHaveLength(0);
+
+      await user.click(within(group).getByRole('checkbox', { name: 'Health professionals' }));
+      await user.click(within(group).getByRole('switch', { name: /Publish the portal/ }));
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await within(group).findByText(refusal)).toBeDefined();
+    });
+
+    it('cannot be published by an establishment without a web address, and says why', async () => {
+      fakeApi({
+        'GET /api/establishments/bayside/': {
+          status: 200,
+          body: { ...bayside, portal: { ...portal, url: null } },
+        },
+      });
+      renderRoutes(routes, '/settings/establishments/bayside');
+      const group = await screen.findByRole('group', { name: 'Public referral portal' });
+      const publish = within(group).getByRole('switch', {
+        name: /Publish the portal/,
+        description: /no web address for a portal yet/,
+      });
+      expect((publish as HTMLInputElement).disabled).toBe(true);
+      expect(within(group).queryByRole('group', { name: 'Portal address' })).toBeNull();
+    });
   });
 
   it('deletes it after confirming and goes back to Settings', async () => {

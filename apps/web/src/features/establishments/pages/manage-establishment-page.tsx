@@ -28,6 +28,7 @@ function DetailsCard({ establishment }: { establishment: Establishment }) {
         submitLabel="Save changes"
         label={`Details of ${establishment.name}`}
         intakeAddress={establishment.intake_address}
+        portal={establishment.portal}
         onSave={async (values) => {
           const saved = await update.mutateAsync(values);
           notifications.show({

@@ -15,4 +15,10 @@ describe('who may change which attachment list (section 7 Attachments)', () => {
     expect(attachmentWriteRefusal('receiver', 'sender', 'VWD')).toBe('side');
     expect(attachmentWriteRefusal('supplementary', 'shared', 'SBMT')).toBe('side');
   });
+
+  it('lets nobody in the app change what the patient sent through an access link', () => {
+    for (const side of ['sender', 'receiver', 'shared'] as const) {
+      expect(attachmentWriteRefusal('patient', side, 'SBMT')).toBe('side');
+    }
+  });
 });

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { REFERRAL_ATTACHMENT_LIMIT, SUPPLEMENTARY_ATTACHMENT_LIMIT } from '../../constants.ts';
 import { pageOf } from '../../api.ts';
 
-/** The four attachment lists of a referral (section 7: referrer-, receiver-, reschedule-, supplementary-). */
-export const ATTACHMENT_KINDS = ['referrer', 'receiver', 'reschedule', 'supplementary'] as const;
+/**
+ * The attachment lists of a referral (section 7: referrer-, receiver-, reschedule-, supplementary-), and
+ * `patient`: the files that came back through an access link from someone without an account (the patient's
+ * own, section 7 public/referrals/patient-attachments/, and the signed consent form; docs/external-access.md).
+ */
+export const ATTACHMENT_KINDS = ['referrer', 'receiver', 'reschedule', 'supplementary', 'patient'] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
 
 /** Most attachments of one kind on a referral (section 9: 20, supplementary 5). */
@@ -14,13 +18,15 @@ export function attachmentLimitOf(kind: AttachmentKind): number {
 /**
  * Why a side may not change a list of attachments at a status, or null when it may (section 7
  * Attachments): referrer attachments are the sender's while the referral is a draft, supplementary ones the
- * sender's once submitted, receiver and reschedule ones the receiver's. A shared-with reader changes none.
+ * sender's once submitted, receiver and reschedule ones the receiver's. A shared-with reader changes none,
+ * and nobody in the app changes the patient's: they are what the patient sent.
  */
 export function attachmentWriteRefusal(
   kind: AttachmentKind,
   side: 'sender' | 'receiver' | 'shared',
   status: string,
 ): 'side' | 'status' | null {
+  if (kind === 'patient') return 'side';
   const senders = kind === 'referrer' || kind === 'supplementary';
   if (side !== (senders ? 'sender' : 'receiver')) return 'side';
   const isDraft = status === 'DRFT';

@@ -36,10 +36,12 @@ const NAMES: Record<AttachmentKind, string> = {
   receiver: 'ReceiverAttachment',
   reschedule: 'RescheduleAttachment',
   supplementary: 'SupplementaryAttachment',
+  patient: 'PatientAttachment',
 };
 
 /**
- * A referral's four attachment lists (spec section 7 Attachments), each under
+ * A referral's attachment lists (spec section 7 Attachments; the patient's, read-only here, from
+ * docs/external-access.md), each under
  * /api/referrals/{id}/{kind}-attachments/: list (paged), upload (multipart: form fields `field` and `note`,
  * then `file`), read, PATCH meta, DELETE, and the file itself at .../{attachment}/file/ (a separate
  * path, not ?download, so the JSON and the bytes each have one response type). Every call goes through

@@ -31,6 +31,7 @@ export function referralPageRoutes(referral: Referral): Record<string, FakeAnswe
     [`GET ${base}receiver-attachments/`]: emptyPage,
     [`GET ${base}reschedule-attachments/`]: emptyPage,
     [`GET ${base}supplementary-attachments/`]: emptyPage,
+    [`GET ${base}patient-attachments/`]: emptyPage,
     [`GET ${base}verification-code/`]: {
       status: 200,
       body: { code: '482913', seconds_left: 60, expires_at: '2026-11-26T01:01:00Z' },

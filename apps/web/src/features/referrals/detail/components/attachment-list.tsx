@@ -38,6 +38,7 @@ export const ATTACHMENT_KIND_TITLES: Record<AttachmentKind, string> = {
   receiver: 'Receiver attachments',
   reschedule: 'Reschedule attachments',
   supplementary: 'Supplementary attachments',
+  patient: 'From the patient (access link)',
 };
 
 function sizeText(bytes: number): string {

@@ -5,6 +5,7 @@ import { queryRows } from './database.ts';
 import * as auditLog from './schema/audit-log.ts';
 import * as auth from './schema/auth.ts';
 import * as establishments from './schema/establishments.ts';
+import * as externalAccess from './schema/external-access.ts';
 import * as jobs from './schema/jobs.ts';
 import * as mail from './schema/mail.ts';
 import * as patients from './schema/patients.ts';
@@ -13,7 +14,18 @@ import * as referrals from './schema/referrals.ts';
 import * as reports from './schema/reports.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
-const schemaModules = [auditLog, auth, establishments, jobs, mail, patients, people, referrals, reports];
+const schemaModules = [
+  auditLog,
+  auth,
+  establishments,
+  externalAccess,
+  jobs,
+  mail,
+  patients,
+  people,
+  referrals,
+  reports,
+];
 
 /** Every index the schema declares, as `table.index`. */
 function declaredIndexes(): string[] {

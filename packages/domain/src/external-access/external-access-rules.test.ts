@@ -5,6 +5,7 @@ import {
   reportRecipientOf,
   showsAppointment,
   showsReferrerContact,
+  statusFor,
   submittedDates,
 } from './external-access-rules.ts';
 import { ExternalVerificationSchema, verificationOf } from './external-access-schemas.ts';
@@ -22,6 +23,8 @@ describe('what an access link shows each audience', () => {
     expect(showsReferrerContact('shared', false)).toBe(true);
     expect(downloadableKinds('patient')).toEqual(['patient']);
     expect(downloadableKinds('sender')).toContain('referrer');
+    expect(statusFor('sender', 'RTRN')).toEqual({ value: 'RTRN', display: 'Returned' });
+    expect(statusFor('patient', 'RTRN')).toEqual({ value: 'RTRN', display: 'Returned to your doctor' });
   });
 
   it('asks for a signed consent form on a referral sent through a portal only', () => {

@@ -1,3 +1,6 @@
+import type { CodedValue } from '../api.ts';
+import { PATIENT_REFERRAL_STATUS } from '../my-referrals/my-referral-schemas.ts';
+import { REFERRAL_STATUSES, type ReferralStatus } from '../referrals/referral-codes.ts';
 import type { AttachmentKind } from '../referrals/forms/attachment-schemas.ts';
 import type { ReportRecipient } from '../reports/report-schemas.ts';
 import type { AccessAudience } from './external-access-schemas.ts';
@@ -11,6 +14,14 @@ import type { AccessAudience } from './external-access-schemas.ts';
 
 /** Whether the reader reads as the referrer (the sender) rather than as the patient. */
 export const readsAsSender = (audience: AccessAudience) => audience === 'sender';
+
+/** A status in the reader's words: the clinic's labels for a sender, a patient's words for the patient's side. */
+export function statusFor(audience: AccessAudience, status: Exclude<ReferralStatus, 'DRFT'>): CodedValue {
+  return {
+    value: status,
+    display: readsAsSender(audience) ? REFERRAL_STATUSES[status] : PATIENT_REFERRAL_STATUS[status],
+  };
+}
 
 /** The report recipient a reader stands for: reports addressed to it are theirs (section 3 Report recipients). */
 export function reportRecipientOf(audience: AccessAudience): ReportRecipient['type'] {
@@ -39,6 +50,10 @@ export function downloadableKinds(audience: AccessAudience): readonly Attachment
 
 /** The form field that marks the signed copy of the consent form among the `patient` attachments. */
 export const CONSENT_FORM_FIELD = 'consent_form';
+
+/** A signed consent form comes back as a scan or a photo: a PDF or an image (an accept list of a file field). */
+export const CONSENT_FORM_ACCEPT: readonly string[] = ['.pdf', 'image/*'];
+export const CONSENT_FORM_ACCEPT_TEXT = 'Upload the signed form as a PDF or a photo (PNG, JPEG, GIF, WebP).';
 
 /**
  * A signed consent form is asked for on a referral sent through a public portal (EXTERNAL): nobody in the

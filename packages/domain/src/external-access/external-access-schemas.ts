@@ -139,6 +139,11 @@ export const ExternalReferralViewSchema = z.object({
   history: z.array(ExternalHistoryEntrySchema),
   attachments: z.array(ExternalAttachmentSchema),
   reports: z.array(MyReportSummarySchema),
+  /**
+   * Whether `?pdf=true` answers the referral letter: it prints the referrer's contact, so the patient's side
+   * gets it only where the receiver does not hide that from the patient.
+   */
+  letter_available: z.boolean(),
   consent: z.object({
     /** Whether the receiver asks for a signed consent form (a referral sent through a public portal). */
     asked: z.boolean(),
@@ -185,3 +190,7 @@ export type ExternalAttachmentList = z.infer<typeof ExternalAttachmentListSchema
 
 /** The answer of share and refresh-access: what to tell the reader. */
 export const ExternalAccessDetailSchema = z.object({ detail: z.string() });
+
+/** GET referrals/external-origin/?token=: the referral to open in the app, for a signed-in reader who may see it. */
+export const ExternalOriginSchema = z.object({ referral: z.object({ id: z.string() }) });
+export type ExternalOrigin = z.infer<typeof ExternalOriginSchema>;

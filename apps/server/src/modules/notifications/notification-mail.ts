@@ -11,6 +11,9 @@ export function registerNotificationMail(app: FastifyInstance): void {
   publicUrl = app.config.publicUrl;
 }
 
+/** The address of a page of this deployment (PUBLIC_URL + path), as mail links to it. */
+export const publicAddress = (path: string) => `${publicUrl}${path}`;
+
 /** The referral's page in the app, as notification mail links to it. */
 export const referralPagePath = (referralId: string) => `/referrals/${referralId}`;
 
@@ -36,7 +39,7 @@ export function notificationEmail(options: {
   const { text, html } = renderMail({
     greeting: `Hello ${options.first_name},`,
     paragraphs: [`${options.sentence}.`, `Sign in to Referrals to see the ${what}.`],
-    action: { label: `Open the ${what}`, url: `${publicUrl}${options.link}` },
+    action: { label: `Open the ${what}`, url: publicAddress(options.link) },
   });
   return { to: options.to, subject: options.title, text, html };
 }

@@ -71,8 +71,11 @@ function medicationOrderSection(order: MedicationOrderDraft): LetterFormSection 
   };
 }
 
-/** The letter of a referral the caller may see, as plain data for renderReferralLetter. */
-async function referralLetterOf(tx: Transaction, referral: ReferralRow): Promise<ReferralLetter> {
+/**
+ * The letter of a referral its reader may see (a caller of the app, or an access link's reader), as plain
+ * data for renderReferralLetter, read in the reader's transaction.
+ */
+export async function referralLetterOf(tx: Transaction, referral: ReferralRow): Promise<ReferralLetter> {
   const referrer = await letterPerson(tx, referral.referrer_id);
   const assignee = await letterPerson(tx, referral.assignee_id);
   const attachments = await tx

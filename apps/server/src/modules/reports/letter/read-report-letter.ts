@@ -20,7 +20,7 @@ import { inVisibleReport, type ReportCall, type VisibleReport } from '../report-
 import { renderReportLetter, type ReportLetter } from './report-letter.ts';
 
 /** The letter's data but its images, and the stored names of those images. */
-type LetterRows = {
+export type LetterRows = {
   letter: Omit<ReportLetter, 'logo' | 'signature_image'>;
   logo: string | null | undefined;
   signature: string | null;
@@ -48,7 +48,10 @@ const personColumns = (person: ReturnType<typeof alias<typeof users, string>>) =
  * The people and places of a report's letter in one query, every one left-joined: a letter about a
  * report is read more often than it is written, and each round trip counts against its time.
  */
-async function reportLetterOf(tx: Transaction, { report, referral }: VisibleReport): Promise<LetterRows> {
+export async function reportLetterOf(
+  tx: Transaction,
+  { report, referral }: Pick<VisibleReport, 'report' | 'referral'>,
+): Promise<LetterRows> {
   const [row] = await tx
     .select({
       patient: patients,
@@ -111,15 +114,17 @@ async function reportLetterOf(tx: Transaction, { report, referral }: VisibleRepo
 }
 
 /** A stored image a letter can print, or undefined when there is none, it is gone or it cannot print. */
-async function letterImage(dataDir: string, name: string | null | undefined): Promise<Buffer | undefined> {
+export async function letterImage(
+  dataDir: string,
+  name: string | null | undefined,
+): Promise<Buffer | undefined> {
   return printableImage(name ? await readStoredBytes(dataDir, name) : undefined);
 }
 
 /**
  * GET referrals/{id}/pdf/?mode=report&report_id=: a report's letter as a PDF, for whoever may see the
  * report (a draft only its referral's receiver side; anyone else the 404 of a missing report), audited as
- * 'report.letter' in the same transaction. Its logo and signature are read after the transaction; one
- * that is missing or cannot print leaves the letter without it.
+ * 'report.letter' in the same transaction.
  */
 export async function readReportLetter(
   db: Database,
@@ -135,9 +140,17 @@ export async function readReportLetter(
     });
     return reportLetterOf(tx, found);
   });
+  return printReportLetter(call.dataDir, rows);
+}
+
+/**
+ * The PDF of a report's letter read in a transaction (reportLetterOf), its logo and signature read after
+ * it: one that is missing or cannot print leaves the letter without it.
+ */
+export async function printReportLetter(dataDir: string, rows: LetterRows): Promise<Buffer> {
   const [logo, signature] = await Promise.all([
-    letterImage(call.dataDir, rows.logo),
-    letterImage(call.dataDir, rows.signature),
+    letterImage(dataDir, rows.logo),
+    letterImage(dataDir, rows.signature),
   ]);
   return renderReportLetter({ ...rows.letter, logo, signature_image: signature });
 }

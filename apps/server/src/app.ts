@@ -46,6 +46,8 @@ import { referralSuccessorRoutes } from './modules/referrals/referral-successor-
 import { letterRoutes } from './modules/letters/letter-routes.ts';
 import { supportRequestRoutes } from './modules/help/support-request-routes.ts';
 import { myReferralRoutes } from './modules/my-referrals/my-referral-routes.ts';
+import { externalFileRoutes } from './modules/external-access/external-file-routes.ts';
+import { externalReferralRoutes } from './modules/external-access/external-referral-routes.ts';
 import { notificationRoutes } from './modules/notifications/notification-routes.ts';
 import { registerNotificationMail } from './modules/notifications/notification-mail.ts';
 import { referralActionRoutes } from './modules/referrals/referral-action-routes.ts';
@@ -199,6 +201,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(letterRoutes);
   await app.register(notificationRoutes);
   await app.register(myReferralRoutes);
+  await app.register(externalReferralRoutes);
+  await app.register(externalFileRoutes);
   await app.register(supportRequestRoutes);
   await app.register(referralActionRoutes);
   await app.register(referralListRoutes);

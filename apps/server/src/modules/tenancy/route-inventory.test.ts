@@ -12,6 +12,20 @@ const PUBLIC_ROUTES = [
   // A published referral portal (docs/portals.md): the same 404 for one switched off as for none.
   'GET /api/public/establishments/:id/branding/',
   'GET /api/public/establishments/:id/form-templates/',
+  // Access without an account (docs/external-access.md): opened only by an emailed link's token and then a
+  // verified session; an unknown, expired, locked or other referral's token is the same 404
+  // (external-access/referral-access-links.test.ts).
+  'GET /api/referrals/external/',
+  'POST /api/referrals/external/',
+  'GET /api/referrals/external/refresh-access/',
+  'POST /api/referrals/external/share/',
+  'GET /api/public/referrals/consent/',
+  'PUT /api/public/referrals/consent/',
+  'GET /api/public/referrals/patient-attachments/',
+  'PUT /api/public/referrals/patient-attachments/',
+  'GET /api/reports/external/',
+  'POST /api/reports/external/',
+  'GET /api/reports/external/refresh-access/',
 ];
 
 /** The OpenAPI description and its viewer are public by design (route-access.ts). */

@@ -1,0 +1,50 @@
+import {
+  ACCESS_LINK_DAYS,
+  ACCESS_TOKEN_PARAM,
+  type AccessAudience,
+} from '@referrals/domain/external-access/external-access-schemas';
+import type { MailMessage } from '../mail/outbox.ts';
+import { renderMail } from '../mail/render-mail.ts';
+import { publicAddress } from '../notifications/notification-mail.ts';
+
+/** The page a link opens (spec section 2 /referrals/external), with the token it carries. */
+export const accessLinkPath = (token: string) =>
+  `/referrals/external?${ACCESS_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+
+/**
+ * The mail that carries a link. Mail leaves the system, so it names the receiving establishment and no
+ * more (outbox.ts): not the patient, not the reason, not the status. Whoever opens it still has to answer
+ * the patient's details, so a message read by the wrong person opens nothing by itself.
+ */
+export function accessLinkEmail(options: {
+  to: string;
+  audience: AccessAudience;
+  receiver: string;
+  token: string;
+}): MailMessage {
+  const { receiver } = options;
+  const subject =
+    options.audience === 'shared'
+      ? `A referral to ${receiver} was shared with you`
+      : `Your referral to ${receiver}`;
+  const opening =
+    options.audience === 'shared'
+      ? `Someone has shared a referral to ${receiver} with you, so you can follow it online without an account.`
+      : `You can follow your referral to ${receiver} online without an account: where it is up to, the consent form, and what the clinic sends back.`;
+  return {
+    to: options.to,
+    subject,
+    ...renderMail({
+      greeting: 'Hello,',
+      paragraphs: [
+        opening,
+        'To open it, you will be asked for the patient’s last name, date of birth and first name.',
+      ],
+      action: { label: 'Open the referral', url: publicAddress(accessLinkPath(options.token)) },
+      after: [
+        `The link works for ${String(ACCESS_LINK_DAYS)} days. After that, the page it opens can send a new one to this address.`,
+        'If you did not expect this message, you can ignore it.',
+      ],
+    }),
+  };
+}

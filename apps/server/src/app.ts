@@ -25,6 +25,10 @@ import { establishmentRoutes } from './modules/establishments/establishment-rout
 import { establishmentWriteRoutes } from './modules/establishments/establishment-write-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { publicEstablishmentRoutes } from './modules/portals/public-establishment-routes.ts';
+import { captchaRoutes } from './modules/portals/external/captcha-routes.ts';
+import { draftAttachmentRoutes } from './modules/portals/external/draft-attachment-routes.ts';
+import { registerDraftCleanupJob } from './modules/portals/external/expired-draft-cleanup.ts';
+import { externalDraftRoutes } from './modules/portals/external/external-draft-routes.ts';
 import type { JobRunnerSettings } from './jobs/job-runner.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { registerMail } from './modules/mail/outbox.ts';
@@ -166,6 +170,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   registerNotificationMail(app);
   registerReminderJobs(app);
   registerImportIntake(app);
+  registerDraftCleanupJob(app);
   await registerIdentity(app);
   await app.register(healthRoutes);
   await app.register(profileRoutes);
@@ -181,6 +186,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(establishmentWriteRoutes);
   await app.register(brandingLogoRoutes);
   await app.register(publicEstablishmentRoutes);
+  await app.register(externalDraftRoutes);
+  await app.register(draftAttachmentRoutes);
+  await app.register(captchaRoutes);
   await app.register(approvalQueueRoutes);
   await app.register(doctorListRoutes);
   await app.register(doctorRoutes);

@@ -12,7 +12,8 @@ export const ReferralNotificationDetailsSchema = z.object({
   is_forwarded: z.boolean(),
   is_updated: z.boolean(),
   is_renew_referral: z.boolean(),
-  actioned_by: z.object({ id: z.string(), name: z.string() }),
+  /** Who acted; id null when nobody in the product did (a sender on a public portal). */
+  actioned_by: z.object({ id: z.string().nullable(), name: z.string() }),
   referral_id: z.string(),
   access: ReferralSideSchema,
 });

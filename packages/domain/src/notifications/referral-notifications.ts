@@ -125,5 +125,11 @@ export function referralNotificationFor(
   return action === 'submit' && options.is_updated ? { ...rule, title: UPDATED_REFERRAL_TITLE } : rule;
 }
 
+/**
+ * Who sent an EXTERNAL referral, as its notification names them: it comes from no establishment, and the
+ * sender's own name stays out of mail (a patient sending for themselves is patient data).
+ */
+export const PORTAL_SENDER = 'Someone on your public referral portal';
+
 /** At most this many colleagues are notified for a referral with no assignee (shared inbox staff). */
 export const MAX_SHARED_INBOX_RECIPIENTS = 20;

@@ -95,6 +95,12 @@ export const ExternalDraftAttachmentSchema = z.object({
 });
 export type ExternalDraftAttachment = z.infer<typeof ExternalDraftAttachmentSchema>;
 
+/** PATCH …/referrer-attachments/{att}/: the form field the file answers, or null for none. */
+export const ExternalDraftAttachmentWriteSchema = z.object({
+  field: z.string().trim().max(200).nullable(),
+});
+export type ExternalDraftAttachmentWrite = z.infer<typeof ExternalDraftAttachmentWriteSchema>;
+
 export const ExternalReferralDraftSchema = z.object({
   id: z.string(),
   sender_type: PortalSenderTypeSchema.nullable(),
@@ -137,6 +143,13 @@ export const ExternalReferralSubmitSchema = z.object({
   altcha: z.string().min(1, 'Complete the check that you are not a robot.').max(20_000),
 });
 export type ExternalReferralSubmit = z.infer<typeof ExternalReferralSubmitSchema>;
+
+/**
+ * GET …/{ref}/verification-code/: the code is on its way to the sender's address (CODE_SENT), sent at
+ * `code_sent_at`; a new one may be asked for VERIFICATION_CODE_PERIOD_SECONDS later.
+ */
+export const ExternalCodeSentSchema = z.object({ detail: z.string(), code_sent_at: z.string() });
+export type ExternalCodeSent = z.infer<typeof ExternalCodeSentSchema>;
 
 /** The answer to a submit: where the referral is, in words for the sender. */
 export const ExternalReferralSubmittedSchema = z.object({

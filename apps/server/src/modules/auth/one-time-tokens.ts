@@ -15,8 +15,11 @@ export const TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
   unlock: 24 * 60 * 60_000,
 };
 
-// Only the hash is stored: someone who reads the table (a backup, a replica) cannot use a pending link.
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/**
+ * What is stored of a secret sent to someone: its sha256, so that whoever reads the table (a backup, a
+ * replica) cannot use a pending link, code or portal draft.
+ */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 // A 6-digit code is only unique per user, so its hash is bound to the user it was sent to.
 const hashCode = (userId: string, code: string) => hashToken(`${userId}:${code}`);
 

@@ -26,6 +26,19 @@ export async function loadServerKeys(db: Database): Promise<ServerKeys> {
   return { signingKey: signingKey as JWK, cookieKeys: cookieKeys as string[] };
 }
 
+/**
+ * The HMAC secret that signs the public forms' captcha challenges (ALTCHA; portals/external/captcha.ts),
+ * made on the first use and shared through the database like the keys above, so a challenge one server
+ * process issued is verified by any other. Apart from loadServerKeys because it is needed whichever
+ * sign-in provider the deployment uses.
+ */
+export async function loadCaptchaKey(db: Database): Promise<string> {
+  const key = await loadOrCreate(db, 'captcha-hmac-key', () =>
+    Promise.resolve(randomBytes(32).toString('hex')),
+  );
+  return key as string;
+}
+
 async function loadOrCreate(db: Database, name: string, create: () => Promise<unknown>): Promise<unknown> {
   await db
     .insert(serverKeys)

@@ -3,6 +3,7 @@ import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referr
 import type { ReferralLifecycleAction } from '@referrals/domain/referrals/referral-lifecycle';
 import {
   MAX_SHARED_INBOX_RECIPIENTS,
+  PORTAL_SENDER,
   referralNotificationFor,
   type ReferralNotificationRule,
 } from '@referrals/domain/notifications/referral-notifications';
@@ -89,11 +90,12 @@ async function notificationFacts(
  * transaction: the referrer when the receiver side acted, the assignee (or shared inbox staff) when the
  * sender side did; never the person who acted. Each recipient whose e-mail preference for the event is on
  * also gets a mail, queued in the same transaction, with a link and no patient data; and the patient one
- * when the referral's flags ask (notify-patient.ts).
+ * when the referral's flags ask (notify-patient.ts). `caller` null: nobody in the product acted (an
+ * EXTERNAL referral submitted through a public portal).
  */
 export async function notifyReferralTransition(
   tx: Transaction,
-  options: { referral: ReferralRow; action: ReferralLifecycleAction; caller: Caller },
+  options: { referral: ReferralRow; action: ReferralLifecycleAction; caller: Caller | null },
 ): Promise<void> {
   const { referral, action, caller } = options;
   await notifyPatient(tx, { referral, action });
@@ -162,7 +164,7 @@ async function notifyOtherSide(
   tx: Transaction,
   options: {
     referral: ReferralRow;
-    caller: Caller;
+    caller: Caller | null;
     rule: ReferralNotificationRule;
     recipientIds: string[];
     scope: string;
@@ -174,21 +176,24 @@ async function notifyOtherSide(
   },
 ): Promise<void> {
   const { referral, caller, rule } = options;
-  const recipientIds = [...new Set(options.recipientIds)].filter((id) => id !== caller.userId);
+  const actorId = caller?.userId ?? null;
+  const recipientIds = [...new Set(options.recipientIds)].filter((id) => id !== actorId);
   if (recipientIds.length === 0) return;
   // The side that acted is the other side's establishment; the notification belongs to the recipient's.
   const toReceiver = rule.by === 'sender';
   const facts = await notificationFacts(tx, {
     establishment: toReceiver ? referral.from_establishment_id : referral.to_establishment_id,
     patient: referral.patient_id,
-    actor: caller.userId,
+    actor: actorId,
     recipients: recipientIds,
   });
-  const who = facts.establishment ?? 'The other establishment';
+  // An EXTERNAL referral comes from no establishment: its sender used the receiver's public portal.
+  const who =
+    facts.establishment ?? (referral.type === 'EXTERNAL' ? PORTAL_SENDER : 'The other establishment');
   const { patient, actor, recipients } = facts;
   const details = {
     ...options.details,
-    actioned_by: { id: caller.userId, name: actor ? personName(actor) : '' },
+    actioned_by: { id: actorId, name: actor ? personName(actor) : '' },
     referral_id: referral.id,
     access: toReceiver ? 'receiver' : 'sender',
   };

@@ -12,6 +12,20 @@ const PUBLIC_ROUTES = [
   // A published referral portal (docs/portals.md): the same 404 for one switched off as for none.
   'GET /api/public/establishments/:id/branding/',
   'GET /api/public/establishments/:id/form-templates/',
+  // An external referral's draft on a published portal: made by anyone, then opened only by its secret
+  // (X-Draft-Token); a wrong one, another portal's draft or an expired one is the same 404
+  // (portals/external/external-drafts.test.ts).
+  'POST /api/public/establishments/:id/referrals/',
+  'GET /api/public/establishments/:id/referrals/:ref/',
+  'PATCH /api/public/establishments/:id/referrals/:ref/',
+  'GET /api/public/establishments/:id/referrals/:ref/verification-code/',
+  'POST /api/public/establishments/:id/referrals/:ref/submit/',
+  'GET /api/public/establishments/:id/referrals/:ref/referrer-attachments/',
+  'POST /api/public/establishments/:id/referrals/:ref/referrer-attachments/',
+  'PATCH /api/public/establishments/:id/referrals/:ref/referrer-attachments/:att/',
+  'DELETE /api/public/establishments/:id/referrals/:ref/referrer-attachments/:att/',
+  // The public forms' captcha: a signed challenge, no data.
+  'GET /api/public/captcha/',
   // Access without an account (docs/external-access.md): opened only by an emailed link's token and then a
   // verified session; an unknown, expired, locked or other referral's token is the same 404
   // (external-access/referral-access-links.test.ts).

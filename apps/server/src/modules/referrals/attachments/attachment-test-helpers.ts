@@ -9,10 +9,29 @@ export const PNG = Buffer.concat([
 ]);
 export const PDF = Buffer.from('%PDF-1.7\n% a referral letter\n%%EOF\n');
 
-/** A multipart upload of `file` as `name`, with the form fields sent first. */
+/** A receiver's form template with two file fields: one PDF for the ECG, two images for the echo. */
+export const cardiologyTemplate = (establishmentId: string) => ({
+  establishment_id: establishmentId,
+  name: 'cardiology',
+  title: 'Cardiology referral',
+  sections: [
+    {
+      title: 'Investigations',
+      fields: [
+        { name: 'ecg', type: 'file', accept: ['application/pdf'] },
+        { name: 'echo_images', type: 'file', max_files: 2, accept: ['image/*'] },
+      ],
+    },
+  ],
+});
+
+/**
+ * A multipart upload of `file` as `name`, with the form fields sent first, by a signed-in person or with
+ * the headers given (a portal draft's secret).
+ */
 export function uploadAs(
   app: FastifyInstance,
-  person: Person,
+  who: Person | { headers: Record<string, string> },
   url: string,
   options: { name?: string; bytes?: Buffer; fields?: Record<string, string>; method?: 'POST' } = {},
 ) {
@@ -35,7 +54,7 @@ export function uploadAs(
     method: options.method ?? 'POST',
     url,
     headers: {
-      authorization: `Bearer ${person.token}`,
+      ...('token' in who ? { authorization: `Bearer ${who.token}` } : who.headers),
       'content-type': `multipart/form-data; boundary=${boundary}`,
     },
     payload: Buffer.concat(parts),

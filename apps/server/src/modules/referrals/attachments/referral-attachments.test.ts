@@ -8,7 +8,7 @@ import { auditLog } from '../../../db/schema/audit-log.ts';
 import { formTemplates, referralAttachments, referralShares } from '../../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
 import { referralParties, type ReferralParties } from '../referral-test-parties.ts';
-import { PDF, PNG, storedFiles, uploadAs } from './attachment-test-helpers.ts';
+import { cardiologyTemplate, PDF, PNG, storedFiles, uploadAs } from './attachment-test-helpers.ts';
 
 type Json = Record<string, unknown>;
 
@@ -23,20 +23,7 @@ describe('referral attachments (section 7 Attachments)', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'referral-attachments-'));
     t = await buildTestApp({ DATA_DIR: dataDir });
     p = await referralParties(t.app, t.database.db);
-    await t.database.db.insert(formTemplates).values({
-      establishment_id: p.clinic.id,
-      name: 'cardiology',
-      title: 'Cardiology referral',
-      sections: [
-        {
-          title: 'Investigations',
-          fields: [
-            { name: 'ecg', type: 'file', accept: ['application/pdf'] },
-            { name: 'echo_images', type: 'file', max_files: 2, accept: ['image/*'] },
-          ],
-        },
-      ],
-    });
+    await t.database.db.insert(formTemplates).values(cardiologyTemplate(p.clinic.id));
   });
   afterAll(async () => {
     await t.app.close();

@@ -1,20 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { applyFormAutofill } from '@referrals/domain/referrals/forms/form-autofill';
 import type { ReferralFormWrite } from '@referrals/domain/referrals/forms/form-template-schemas';
-import { formDataErrors } from '@referrals/domain/referrals/forms/form-validation';
-import { clearHiddenFormData } from '@referrals/domain/referrals/forms/form-visibility';
 import type { Database } from '../../../db/database.ts';
 import { referralAttachments, referrals } from '../../../db/schema/referrals.ts';
-import { throwIfErrors, validationFailed } from '../../../http/api-errors.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { removeStoredFile } from '../../files/file-store.ts';
 import { checkReferralAction } from '../actions/apply-referral-action.ts';
 import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { recordReferralHistory } from '../referral-history.ts';
 import { attachmentsInFields } from '../attachments/attachment-rules.ts';
+import { formDataToSave } from './form-data-to-save.ts';
 import { activeFormTemplates } from './form-template-queries.ts';
-
-export const UNKNOWN_FORM = 'This form is not one of the receiver’s.';
 
 /**
  * PUT referrals/{id}/forms/ (section 7): the sender saves one template's data on a draft (403 for
@@ -32,12 +27,8 @@ export async function saveReferralForm(
     { ...options, lock: true },
     async (tx, referral, side) => {
       checkReferralAction('update', referral, side);
-      const template = (await activeFormTemplates(tx, referral.to_establishment_id)).find(
-        (entry) => entry.name === form,
-      );
-      if (!template) throw validationFailed({ form: [UNKNOWN_FORM] });
-      throwIfErrors(formDataErrors(template, fields));
-      const { data, clearedFileFields } = clearHiddenFormData(template, applyFormAutofill(template, fields));
+      const templates = await activeFormTemplates(tx, referral.to_establishment_id);
+      const { data, clearedFileFields } = formDataToSave(templates, { form, fields });
       const gone = await attachmentsInFields(tx, referral.id, clearedFileFields);
       for (const row of gone) await tx.delete(referralAttachments).where(eq(referralAttachments.id, row.id));
       const next = { ...referral.forms, [form]: data };

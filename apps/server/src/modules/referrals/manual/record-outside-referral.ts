@@ -11,8 +11,16 @@ import { recordReferralHistory } from '../referral-history.ts';
 import type { ReferralRow } from '../referral-queries.ts';
 import { manualReferralPatient } from './manual-referral-patient.ts';
 
-/** One of the referral's files, stored beforehand, recorded as a referrer attachment (of a form field). */
-export type OutsideReferralFile = { stored: StoredFile; originalName: string; field?: string | null };
+/**
+ * One of the referral's files, stored beforehand, recorded as a referrer attachment (of a form field).
+ * `id` keeps the id the file had where it comes from (a portal draft's, which its forms' file fields name).
+ */
+export type OutsideReferralFile = {
+  id?: string;
+  stored: StoredFile;
+  originalName: string;
+  field?: string | null;
+};
 
 /** The referral's own columns the recorder sets, as the letter or the portal's form gave them. */
 type OutsideReferralColumns = Pick<
@@ -124,6 +132,7 @@ async function insertReferrerAttachments(
     .insert(referralAttachments)
     .values(
       options.files.map((file, index) => ({
+        ...(file.id ? { id: file.id } : {}),
         referral_id: options.referral.id,
         kind: 'referrer',
         field: file.field ?? null,

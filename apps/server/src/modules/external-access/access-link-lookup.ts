@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -11,18 +11,16 @@ import { referralAccessLinks, referralAccessSessions } from '../../db/schema/ext
 import { referrals } from '../../db/schema/referrals.ts';
 import { ApiError, notFound } from '../../http/api-errors.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
+import { hashToken } from '../auth/one-time-tokens.ts';
 import type { ReferralRow } from '../referrals/referral-queries.ts';
 
 export type AccessLinkRow = typeof referralAccessLinks.$inferSelect;
 
-/** A secret that goes out once (a link's token, a session): 32 random bytes, as base64url. Only its sha256 is kept. */
-export const newAccessSecret = () => randomBytes(32).toString('base64url');
-
 /**
- * What is kept of a secret: its sha256 (hex), as one_time_tokens keeps its links', so that a copy of the
- * tables opens nothing. 256 random bits need no salt or slow hash: there is nothing to guess.
+ * A secret that goes out once (a link's token, a session): 32 random bytes, as base64url. Only its sha256
+ * is kept (hashToken): 256 random bits need no salt or slow hash, there is nothing to guess.
  */
-export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+export const newAccessSecret = () => randomBytes(32).toString('base64url');
 
 /**
  * Who calls through a link: its token (`?access=`), the session secret when the page has one
@@ -71,7 +69,7 @@ export async function openAccessLink(
     .innerJoin(referrals, eq(referrals.id, referralAccessLinks.referral_id))
     .where(
       and(
-        eq(referralAccessLinks.token_hash, hashSecret(call.token)),
+        eq(referralAccessLinks.token_hash, hashToken(call.token)),
         gt(referralAccessLinks.expires_at, options.now ?? new Date()),
         isNull(referralAccessLinks.locked_at),
         eq(referrals.is_deleted, false),
@@ -98,7 +96,7 @@ export async function findAccessLink(q: Queryable, token: string): Promise<Acces
   const [row] = await q
     .select()
     .from(referralAccessLinks)
-    .where(eq(referralAccessLinks.token_hash, hashSecret(token)));
+    .where(eq(referralAccessLinks.token_hash, hashToken(token)));
   return row;
 }
 
@@ -120,7 +118,7 @@ export async function openAccessSession(
         .from(referralAccessSessions)
         .where(
           and(
-            eq(referralAccessSessions.session_hash, hashSecret(call.session)),
+            eq(referralAccessSessions.session_hash, hashToken(call.session)),
             eq(referralAccessSessions.link_id, open.link.id),
             gt(referralAccessSessions.expires_at, now),
           ),

@@ -8,9 +8,10 @@ import { establishments } from '../../db/schema/establishments.ts';
 import { referralAccessLinks } from '../../db/schema/external-access.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { hashToken } from '../auth/one-time-tokens.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
 import { accessLinkEmail } from './access-link-email.ts';
-import { hashSecret, newAccessSecret } from './access-link-lookup.ts';
+import { newAccessSecret } from './access-link-lookup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -53,7 +54,7 @@ export async function issueReferralAccessLink(
       referral_id: options.referralId,
       audience: options.audience,
       email,
-      token_hash: hashSecret(token),
+      token_hash: hashToken(token),
       expires_at: expiresAt,
       created_at: now,
     })

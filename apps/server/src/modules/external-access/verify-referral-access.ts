@@ -11,10 +11,11 @@ import type { Database, Transaction } from '../../db/database.ts';
 import { referralAccessLinks, referralAccessSessions } from '../../db/schema/external-access.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { ApiError, throttled } from '../../http/api-errors.ts';
+import { hashToken } from '../auth/one-time-tokens.ts';
 import { hitBucket } from '../rate-limits/rate-limit-buckets.ts';
 import { verifyReferralCode } from '../referrals/verification/verification-codes.ts';
 import { auditThroughLink } from './access-audit.ts';
-import { type AccessCall, hashSecret, newAccessSecret, openAccessLink, type OpenLink } from './access-link-lookup.ts';
+import { type AccessCall, newAccessSecret, openAccessLink, type OpenLink } from './access-link-lookup.ts';
 import { externalReferralView } from './external-referral-view.ts';
 
 /**
@@ -88,7 +89,7 @@ async function startSession(tx: Transaction, open: OpenLink, now: Date) {
     );
   await tx.insert(referralAccessSessions).values({
     link_id: open.link.id,
-    session_hash: hashSecret(session),
+    session_hash: hashToken(session),
     expires_at: expiresAt,
     created_at: now,
   });

@@ -24,6 +24,7 @@ import {
 import { formTemplates, referralAttachments, referrals } from '../../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
 import { readMailbox } from '../../../../test/mailbox.ts';
+import { referralAccessLinks } from '../../../db/schema/external-access.ts';
 import { loadCaptchaKey } from '../../auth/server-keys.ts';
 import type { Person } from '../../establishments/establishment-test-people.ts';
 import { historyOf } from '../../referrals/actions/referral-action-test-setup.ts';
@@ -219,6 +220,15 @@ describe('submitting an external referral (public/establishments/{id}/referrals/
     );
     expect(mail).toHaveLength(1);
     expect(mail[0]?.text).not.toContain('Ruth');
+    // The sender, a patient or carer, gets the link that opens the referral without an account.
+    const links = (await readMailbox(t.app)).filter((m) => m.to.includes(PATIENT_SENDER_DRAFT.sender.email));
+    expect(links.map((m) => /\/referrals\/external\?access=[\w-]{40,}/.test(m.text))).toContain(true);
+    expect(
+      await db()
+        .select()
+        .from(referralAccessLinks)
+        .where(eq(referralAccessLinks.referral_id, answer.referral.id)),
+    ).toMatchObject([{ audience: 'patient', email: PATIENT_SENDER_DRAFT.sender.email.toLowerCase() }]);
 
     // The secret is spent: the draft no longer opens, and sending it again answers the same referral.
     expect((await draft.api('GET')).statusCode).toBe(404);
@@ -275,6 +285,14 @@ describe('submitting an external referral (public/establishments/{id}/referrals/
       status: 'complete',
     });
     expect((await historyOf(db(), id))[0]?.detail).toMatchObject({ patient_match: 'created' });
+    // A health professional's link reads as the referrer's; the patient's own address, when given, gets one.
+    const audiences = await db()
+      .select({ audience: referralAccessLinks.audience })
+      .from(referralAccessLinks)
+      .where(eq(referralAccessLinks.referral_id, id));
+    expect(audiences.map((row) => row.audience).sort()).toEqual(
+      PROVIDER_SENDER_DRAFT.patient.email ? ['patient', 'sender'] : ['sender'],
+    );
     // The clinic's staff see the new record as their patient.
     expect((await p.triageNurse.api('GET', `/api/patients/${patientId}/`)).statusCode).toBe(200);
   });

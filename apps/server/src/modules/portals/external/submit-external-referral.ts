@@ -10,6 +10,7 @@ import { externalDraftFiles, externalReferralDrafts } from '../../../db/schema/p
 import { referrals } from '../../../db/schema/referrals.ts';
 import { throwIfErrors, validationFailed } from '../../../http/api-errors.ts';
 import type { AuditActor } from '../../audit/record-audit.ts';
+import { issueReferralAccessLink } from '../../external-access/issue-referral-access-link.ts';
 import { notifyReferralTransition } from '../../notifications/create-notifications.ts';
 import { prepareNewPatient } from '../../referrals/manual/manual-referral-patient.ts';
 import { recordOutsideReferral } from '../../referrals/manual/record-outside-referral.ts';
@@ -40,6 +41,32 @@ async function submittedAnswer(
 function checkAnswers(draft: DraftRow) {
   throwIfErrors(externalReferralProblems(draftAnswers(draft)));
   return prepareNewPatient(draftPatient(draft), 'patient');
+}
+
+/**
+ * The emailed links that open the referral without an account (docs/external-access.md): the sender's
+ * address, proved by the code, gets one (a patient or carer reads as the patient, a health professional
+ * as the referrer); a health professional's patient with an address of their own gets one too, which
+ * opens only for their name and date of birth.
+ */
+async function sendAccessLinks(
+  tx: Transaction,
+  options: { draft: DraftRow; referralId: string; actor: AuditActor },
+): Promise<void> {
+  const { draft, referralId, actor } = options;
+  const senderEmail = draft.sender.email?.trim();
+  if (!senderEmail) return;
+  const patientSender = draft.sender_type === 'PATIENT';
+  await issueReferralAccessLink(tx, {
+    referralId,
+    audience: patientSender ? 'patient' : 'sender',
+    email: senderEmail,
+    actor,
+  });
+  const patientEmail = draft.patient.email?.trim();
+  if (!patientSender && patientEmail && patientEmail.toLowerCase() !== senderEmail.toLowerCase()) {
+    await issueReferralAccessLink(tx, { referralId, audience: 'patient', email: patientEmail, actor });
+  }
 }
 
 /**
@@ -99,6 +126,11 @@ async function recordDraft(
     .set({ referral_id: row.id, updated_at: new Date() })
     .where(eq(externalReferralDrafts.id, draft.id));
   await notifyReferralTransition(tx, { referral: row, action: 'submit', caller: null });
+  await sendAccessLinks(tx, {
+    draft,
+    referralId: row.id,
+    actor: { ...options.actor, establishmentId: portal.id },
+  });
   return { created: true, answer: await submittedAnswer(tx, row.id, portal) };
 }
 

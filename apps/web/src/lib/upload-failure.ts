@@ -1,4 +1,12 @@
+import { FieldErrorsSchema } from '@referrals/domain/api';
 import { ApiError } from './api-error';
+
+/** The field messages of a refused upload: a 400's, or a 413's (the server names the file field there too). */
+function fieldMessagesOf(error: ApiError) {
+  if (error.status !== 400 && error.status !== 413) return undefined;
+  const parsed = FieldErrorsSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : undefined;
+}
 
 /**
  * The alert of a failed upload (spec section 8): 'Error uploading attachment.' with the first of the
@@ -7,7 +15,7 @@ import { ApiError } from './api-error';
 export function uploadFailureMessage(error: unknown): string {
   const prefix = 'Error uploading attachment.';
   if (!(error instanceof ApiError)) return prefix;
-  const fields = error.fieldErrors;
+  const fields = fieldMessagesOf(error);
   const first = (key: string) => {
     const value = fields?.[key];
     return Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;

@@ -1,29 +1,6 @@
 import { Badge, Box, Group, Text } from '@mantine/core';
-import type { ReferralStatus } from '@referrals/domain/referrals/referral-codes';
 import type { ReferralListItem } from '@referrals/domain/referrals/referral-list-schemas';
 import { REFERRAL_CONDITION_LABELS } from '@referrals/domain/referrals/referral-list-search';
-
-/** One colour per stage of the lifecycle; the badge's text names the status, so colour only helps scanning. */
-const STATUS_COLOURS: Record<ReferralStatus, string> = {
-  DRFT: 'gray',
-  SBMT: 'blue',
-  UPDT: 'blue',
-  VWD: 'indigo',
-  ACPT: 'teal',
-  SCHDL: 'green',
-  WLST: 'orange',
-  RTRN: 'red',
-  FWRD: 'gray',
-};
-
-export function ReferralStatusBadge({ status }: { status: ReferralListItem['status'] }) {
-  const colour = STATUS_COLOURS[status.value as ReferralStatus] ?? 'gray';
-  return (
-    <Badge variant="light" color={colour} radius="sm" tt="none">
-      {status.display}
-    </Badge>
-  );
-}
 
 const CONDITION_COLOURS: Record<keyof typeof REFERRAL_CONDITION_LABELS, string> = {
   pending_action: 'blue',

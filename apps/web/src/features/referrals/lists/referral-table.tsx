@@ -5,7 +5,8 @@ import type { ReferralListItem } from '@referrals/domain/referrals/referral-list
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { isDraftList, type ReferralListSource } from './referral-list-source';
-import { ReferralConditionBadges, ReferralParty, ReferralStatusBadge, UnreadDot } from './referral-row-parts';
+import { ReferralStatusBadge } from '@/ui/referral-status-badge';
+import { ReferralConditionBadges, ReferralParty, UnreadDot } from './referral-row-parts';
 
 const blank = (
   <Text span size="sm" c="gray.7">

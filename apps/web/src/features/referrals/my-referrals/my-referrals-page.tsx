@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { PagedList } from '@/ui/paged-list';
-import { ReferralStatusBadge } from '../lists/referral-row-parts';
+import { ReferralStatusBadge } from '@/ui/referral-status-badge';
 import { useMyReferrals } from './my-referral-calls';
 
 function ReferralCard({ referral }: { referral: MyReferral }) {

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { useObjectUrl } from '@/lib/use-object-url';
-import { saveBlob } from '../detail/save-blob';
+import { saveBlob } from '@/lib/save-blob';
 import {
   getReportBlob,
   removeReportFile,

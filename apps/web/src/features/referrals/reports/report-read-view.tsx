@@ -6,7 +6,7 @@ import { IconCircleCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { referralsKey } from '@/lib/referrals-key';
-import { saveBlob } from '../detail/save-blob';
+import { saveBlob } from '@/lib/save-blob';
 import { ReportBody } from './report-body';
 import { getReportBlob, reportAction, reportPdfPath } from './report-calls';
 import { ReportAttachments, ReportSignature } from './report-files';

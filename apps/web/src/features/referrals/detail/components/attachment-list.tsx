@@ -27,7 +27,7 @@ import {
   useUploadAttachment,
 } from '../referral-attachments';
 import { DELETE_FAILURE_MESSAGE, fileRefusal, uploadFailureMessage } from '../attachment-messages';
-import { saveBlob } from '../save-blob';
+import { saveBlob } from '@/lib/save-blob';
 
 const DeleteAttachmentDialog = lazy(() =>
   import('./delete-attachment-dialog').then((m) => ({ default: m.DeleteAttachmentDialog })),

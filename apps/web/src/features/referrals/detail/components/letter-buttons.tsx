@@ -4,7 +4,7 @@ import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getReferralLetter } from '../referral-letter';
 import { printViewHref } from '../print-view-href';
-import { saveBlob } from '../save-blob';
+import { saveBlob } from '@/lib/save-blob';
 
 /** The referral letter: saved as a PDF, or opened in the print view in a new tab. */
 export function LetterButtons({ referralId }: { referralId: string }) {

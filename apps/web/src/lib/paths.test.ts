@@ -23,6 +23,15 @@ describe('paths', () => {
     expect(paths.auth.login.getHref({ sessionExpired: true })).toBe('/login?session_expired=true');
   });
 
+  it('carries an access link’s token to each page it opens', () => {
+    expect(paths.public.externalReferral.getHref('a+b/c')).toBe('/referrals/external?access=a%2Bb%2Fc');
+    expect(paths.public.consent.getHref('t')).toBe('/referrals/consent?access=t');
+    expect(paths.public.uploadFiles.getHref('t')).toBe('/referrals/upload-files?access=t');
+    expect(paths.public.externalClinicalReports.getHref('t')).toBe('/external-clinical-reports?access=t');
+    expect(paths.public.externalClinicalReports.getHref()).toBe('/external-clinical-reports');
+    expect(paths.referrals.externalOrigin.getHref('t')).toBe('/referrals/external-origin?token=t');
+  });
+
   it('encodes ids and slugs taken from data', () => {
     expect(paths.referrals.detail.getHref('a/b c')).toBe('/referrals/a%2Fb%20c');
     expect(paths.public.referBySlug.getHref('st vincent’s')).toBe('/refer/st%20vincent%E2%80%99s');

@@ -11,6 +11,9 @@ import type { SettingsSection } from '@referrals/domain/people/people-codes';
  * URL is written once (house-style.md, Web). Params are encoded because ids and slugs come from data.
  */
 const segment = (value: string | number): string => encodeURIComponent(String(value));
+/** The query of a page an access link opens: `?access=<token>`, or nothing without a token. */
+const accessQuery = (access: string | undefined): string =>
+  access === undefined ? '' : `?access=${segment(access)}`;
 const optional = (value: string | number | undefined): string =>
   value === undefined ? '' : `/${segment(value)}`;
 
@@ -68,7 +71,11 @@ export const paths = {
     manual: { path: '/referrals/manual', getHref: () => '/referrals/manual' },
     archive: { path: '/referrals/archive', getHref: () => '/referrals/archive' },
     trash: { path: '/referrals/trash', getHref: () => '/referrals/trash' },
-    externalOrigin: { path: '/referrals/external-origin', getHref: () => '/referrals/external-origin' },
+    externalOrigin: {
+      path: '/referrals/external-origin',
+      getHref: (token?: string) =>
+        `/referrals/external-origin${token === undefined ? '' : `?token=${segment(token)}`}`,
+    },
     inbox: {
       path: '/referrals/inbox/:type',
       getHref: (type: InboxListType) => `/referrals/inbox/${segment(type)}`,
@@ -168,12 +175,22 @@ export const paths = {
 
   public: {
     referralPdf: { path: '/referrals/pdf', getHref: () => '/referrals/pdf' },
-    externalReferral: { path: '/referrals/external', getHref: () => '/referrals/external' },
-    consent: { path: '/referrals/consent', getHref: () => '/referrals/consent' },
-    uploadFiles: { path: '/referrals/upload-files', getHref: () => '/referrals/upload-files' },
+    // The pages an emailed access link opens, each with the link's token (docs/external-access.md).
+    externalReferral: {
+      path: '/referrals/external',
+      getHref: (access?: string) => `/referrals/external${accessQuery(access)}`,
+    },
+    consent: {
+      path: '/referrals/consent',
+      getHref: (access?: string) => `/referrals/consent${accessQuery(access)}`,
+    },
+    uploadFiles: {
+      path: '/referrals/upload-files',
+      getHref: (access?: string) => `/referrals/upload-files${accessQuery(access)}`,
+    },
     externalClinicalReports: {
       path: '/external-clinical-reports',
-      getHref: () => '/external-clinical-reports',
+      getHref: (access?: string) => `/external-clinical-reports${accessQuery(access)}`,
     },
     referBySlug: { path: '/refer/:slug', getHref: (slug: string) => `/refer/${segment(slug)}` },
   },

@@ -39,8 +39,8 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.referrals.trash.path, 'Deleted Items', () =>
       import('@/features/referrals/pages/trash-page').then((m) => m.TrashPage),
     ),
-    lazyRoute(paths.referrals.externalOrigin.path, 'Referrals from public portals', () =>
-      import('@/features/referrals/pages/external-origin-page').then((m) => m.ExternalOriginPage),
+    lazyRoute(paths.referrals.externalOrigin.path, 'Open a referral from a link', () =>
+      import('@/features/external-access/pages/external-origin-page').then((m) => m.ExternalOriginPage),
     ),
     lazyRoute(
       paths.referrals.inbox.path,

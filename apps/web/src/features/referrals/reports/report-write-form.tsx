@@ -34,7 +34,8 @@ const firstMessage = (error: unknown, field: string): string | undefined => {
 
 /**
  * A draft report as its author writes it (spec section 2: /referrals/:id/report/:reportID): title, the
- * rich-text body, attachments and signature; saved as a draft, sent to the referrer, or deleted.
+ * rich-text body, attachments and signature, and whether the patient gets it too (section 3 Report
+ * recipients); saved as a draft, sent, or deleted.
  */
 export function ReportWriteForm({ report, onSaved }: { report: Report; onSaved: (report: Report) => void }) {
   const queryClient = useQueryClient();
@@ -42,6 +43,9 @@ export function ReportWriteForm({ report, onSaved }: { report: Report; onSaved: 
   const [title, setTitle] = useState(report.title);
   const [body, setBody] = useState(report.report_body);
   const [track, setTrack] = useState(report.track_email_notification);
+  // A report always goes to the referrer; the patient reads it too when it is addressed to them
+  // (their own account, or the link their referral's emails carry).
+  const [toPatient, setToPatient] = useState(report.recipients.some((r) => r.type === 'patient'));
   const [busy, setBusy] = useState<'save' | 'submit' | 'delete' | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -54,6 +58,7 @@ export function ReportWriteForm({ report, onSaved }: { report: Report; onSaved: 
       title: title.trim() || DEFAULT_REPORT_TITLE,
       report_body: body,
       track_email_notification: track,
+      recipients: toPatient ? [{ type: 'referrer' }, { type: 'patient' }] : [{ type: 'referrer' }],
     });
   const run = async (what: 'save' | 'submit') => {
     setBusy(what);
@@ -126,6 +131,12 @@ export function ReportWriteForm({ report, onSaved }: { report: Report; onSaved: 
             )}
           </Stack>
           <Checkbox
+            label="Send it to the patient too"
+            description="The patient reads it in their own account or through the link emailed to them."
+            checked={toPatient}
+            onChange={(event) => setToPatient(event.currentTarget.checked)}
+          />
+          <Checkbox
             label="Email me when the referrer opens it"
             checked={track}
             onChange={(event) => setTrack(event.currentTarget.checked)}
@@ -170,7 +181,7 @@ export function ReportWriteForm({ report, onSaved }: { report: Report; onSaved: 
             disabled={busy !== null && busy !== 'submit'}
             onClick={() => void run('submit')}
           >
-            Send to the referrer
+            {toPatient ? 'Send to the referrer and the patient' : 'Send to the referrer'}
           </Button>
         </Group>
       </Group>

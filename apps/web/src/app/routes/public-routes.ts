@@ -37,7 +37,7 @@ export function publicRoutes(flags: FeatureFlags): RouteObject[] {
       ),
     ),
     lazyRoute(paths.public.referBySlug.path, 'Send a referral', () =>
-      import('@/features/public/pages/refer-page').then((m) => m.ReferPage),
+      import('@/app/routes/refer-route').then((m) => m.ReferRoute),
     ),
     // Not lazy: the same screen is every route's error boundary, so it is in the main chunk anyway.
     { path: paths.status.error.path, handle: { title: 'Something went wrong' }, Component: ErrorPage },

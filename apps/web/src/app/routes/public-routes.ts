@@ -22,19 +22,17 @@ export function publicRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.public.referralPdf.path, 'Referral', () =>
       import('@/features/public/pages/referral-pdf-page').then((m) => m.ReferralPdfPage),
     ),
-    lazyRoute(paths.public.externalReferral.path, 'Send a referral', () =>
-      import('@/features/public/pages/external-referral-page').then((m) => m.ExternalReferralPage),
+    lazyRoute(paths.public.externalReferral.path, 'Referral', () =>
+      import('@/features/external-access/pages/external-referral-page').then((m) => m.ExternalReferralPage),
     ),
-    lazyRoute(paths.public.consent.path, 'Referral consent', () =>
-      import('@/features/public/pages/consent-page').then((m) => m.ConsentPage),
+    lazyRoute(paths.public.consent.path, 'Consent form', () =>
+      import('@/features/external-access/pages/consent-page').then((m) => m.ConsentPage),
     ),
-    lazyRoute(paths.public.uploadFiles.path, 'Upload files', () =>
-      import('@/features/public/pages/upload-files-page').then((m) => m.UploadFilesPage),
+    lazyRoute(paths.public.uploadFiles.path, 'Send files', () =>
+      import('@/features/external-access/pages/upload-files-page').then((m) => m.UploadFilesPage),
     ),
-    lazyRoute(paths.public.externalClinicalReports.path, 'Clinical report', () =>
-      import('@/features/public/pages/external-clinical-reports-page').then(
-        (m) => m.ExternalClinicalReportsPage,
-      ),
+    lazyRoute(paths.public.externalClinicalReports.path, 'Clinical reports', () =>
+      import('@/app/routes/external-clinical-reports-route').then((m) => m.ExternalClinicalReportsRoute),
     ),
     lazyRoute(paths.public.referBySlug.path, 'Send a referral', () =>
       import('@/app/routes/refer-route').then((m) => m.ReferRoute),

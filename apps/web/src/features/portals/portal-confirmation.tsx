@@ -30,7 +30,8 @@ export function PortalConfirmation({
         <ThemeIcon size={56} radius="xl" variant="light" color="green">
           <IconCircleCheck size={32} stroke={1.5} />
         </ThemeIcon>
-        <Title order={1} fz="h2" ref={heading} tabIndex={-1}>
+        {/* Focused by the page, not by a person, and not operable: no focus ring (2.4.7 is about controls). */}
+        <Title order={1} fz="h2" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
           Your referral was sent to {name}
         </Title>
         <Text c="gray.7">Sent {sentAt.format(new Date(submitted.referral.submitted_at))}.</Text>

@@ -41,11 +41,13 @@ export function AccessNav({ current }: { current: Page }) {
           py={6}
           fw={page === current ? 600 : 500}
           underline={page === current ? 'never' : 'hover'}
+          // The current page in dark text on the light tint: the primary colour on it is too faint to read.
           style={{
             borderRadius: 'var(--mantine-radius-xl)',
+            color: page === current ? 'var(--mantine-color-black)' : undefined,
             background:
               page === current ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-white)',
-            border: '1px solid var(--mantine-color-gray-3)',
+            border: `1px solid var(${page === current ? '--mantine-primary-color-filled' : '--mantine-color-gray-3'})`,
           }}
         >
           {label}

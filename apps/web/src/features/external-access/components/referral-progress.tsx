@@ -2,22 +2,18 @@ import { Box, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { formatDate, formatDateTime } from '@referrals/domain/dates';
 import { IconCalendarEvent, IconCircleFilled } from '@tabler/icons-react';
 import { SectionCard } from '@/ui/section-card';
-import { ReferralStatusBadge } from '@/ui/referral-status-badge';
 import { useVerifiedAccess } from '../access-context';
 
 /**
- * Where the referral is up to: its status, the appointment when the receiver shows it, and the statuses it
- * reached and when (never who acted or why: those are the clinic's words).
+ * Where the referral is up to (its status is the heading's badge and the newest step here): the
+ * appointment when the receiver shows it, and the statuses it reached and when (never who acted or why:
+ * those are the clinic's words).
  */
 export function ReferralProgress() {
   const { referral } = useVerifiedAccess();
   const history = [...referral.history].reverse();
   return (
     <SectionCard title="Where it is up to">
-      <Group gap="sm">
-        <Text>Status:</Text>
-        <ReferralStatusBadge status={referral.status} size="lg" />
-      </Group>
       {referral.appointment !== null && (
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" color="green" radius="xl" aria-hidden>

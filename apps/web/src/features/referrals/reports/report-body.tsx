@@ -26,5 +26,7 @@ function elementsOf(nodes: NodeListOf<ChildNode>, prefix: string): ReactNode[] {
 /** A report's body as the referrer reads it (the server's HTML, limited to the editor's marks). */
 export function ReportBody({ html }: { html: string }) {
   const document = new DOMParser().parseFromString(html, 'text/html');
-  return <div className={classes.content}>{elementsOf(document.body.childNodes, 'b')}</div>;
+  return (
+    <div className={`${classes.content} ${classes.reading}`}>{elementsOf(document.body.childNodes, 'b')}</div>
+  );
 }

@@ -1,0 +1,101 @@
+import { expect, type Page } from '@playwright/test';
+import { randomInt } from 'node:crypto';
+import { letterPdf } from './intake-mail';
+import { matchInMail } from './mailbox';
+
+/*
+ * Sending a referral through the demo clinic's public portal (docs/portals.md), for specs that need one
+ * sent the way a patient sends it: the real page, the emailed code and the captcha.
+ */
+
+export const PORTAL = '/refer/north-shore-heart-clinic';
+export const CLINIC = 'North Shore Heart Clinic';
+
+/** The patient who sends a referral about themself. */
+export type PortalPatient = { firstName: string; lastName: string; dob: string; email: string };
+
+/** No part of the page reaches past the screen's width: nothing to scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page, where: string) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    screen: document.documentElement.clientWidth,
+  }));
+  expect(widths.page, `${where}: wider than the screen`).toBeLessThanOrEqual(widths.screen);
+}
+
+/** The 6-digit code the server mailed to `to`. */
+export async function emailedCode(to: string): Promise<string> {
+  const line = await matchInMail(to, /Your code is \d{6}/, 'the portal code');
+  return line.slice(-6);
+}
+
+/** A Medicare number no other patient has: a valid first digit, check digit and issue number. */
+export function freshMedicareNumber(): string {
+  const firstEight = `${randomInt(2, 7)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+  const weights = [1, 3, 7, 9, 1, 3, 7, 9];
+  const digit = weights.reduce((sum, weight, i) => sum + weight * Number(firstEight[i]), 0) % 10;
+  return `${firstEight}${digit}1`;
+}
+
+const region = (page: Page, name: string) => page.getByRole('region', { name });
+
+/**
+ * The patient sends a referral about themself through the portal, with a letter, the emailed code and the
+ * captcha; answers its id.
+ */
+export async function sendAsPatient(page: Page, patient: PortalPatient): Promise<string> {
+  await page.goto(PORTAL);
+  await expect(page.getByRole('heading', { level: 1, name: 'Send a referral' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Patient or carer' }).check();
+  const sender = region(page, 'About you');
+  await sender.getByRole('textbox', { name: 'First name' }).fill(patient.firstName);
+  await sender.getByRole('textbox', { name: 'Last name' }).fill(patient.lastName);
+  await sender.getByRole('radio', { name: 'I am the patient' }).check();
+  await sender.getByRole('textbox', { name: 'Email' }).fill(patient.email);
+  await sender.getByRole('textbox', { name: 'Phone' }).fill('0412 345 678');
+
+  const about = region(page, 'The patient');
+  await about.getByRole('textbox', { name: 'First name' }).fill(patient.firstName);
+  await about.getByRole('textbox', { name: 'Last name' }).fill(patient.lastName);
+  await about.getByLabel('Date of birth').fill(patient.dob);
+  await about.getByRole('combobox', { name: 'Sex at birth' }).click();
+  await page.getByRole('option', { name: 'Female', exact: true }).click();
+  await about.getByRole('textbox', { name: 'Medicare number' }).fill(freshMedicareNumber());
+  await about.getByRole('textbox', { name: 'Reference number' }).fill('1');
+  await about.getByRole('combobox', { name: 'Concession card' }).click();
+  await page.getByRole('option', { name: 'No concession card', exact: true }).click();
+  await region(page, 'Reason for referral')
+    .getByRole('textbox', { name: 'Why is the patient being referred?' })
+    .fill('Palpitations and breathlessness on stairs for three weeks.');
+  await region(page, 'Measurements').getByRole('textbox', { name: 'Weight (kg)' }).fill('68');
+
+  const files = region(page, 'Files');
+  await files.locator('input[type="file"]').setInputFiles({
+    name: 'gp-letter.pdf',
+    mimeType: 'application/pdf',
+    buffer: letterPdf('Please see Grace about her palpitations.'),
+  });
+  await expect(files.getByRole('listitem').filter({ hasText: 'gp-letter.pdf' })).toContainText('attached');
+  await region(page, 'Consent').getByRole('checkbox').check();
+
+  const send = region(page, 'Check and send');
+  await send.getByRole('button', { name: 'Send me a code' }).click();
+  const code = await emailedCode(patient.email);
+  await send.getByRole('textbox', { name: 'Code from the email' }).fill(code);
+  // The captcha's checkbox is named by its state (I'm not a robot, Verifying…, Verified).
+  await page.getByText("I'm not a robot").click();
+  await expect(page.locator('altcha-widget').getByRole('checkbox')).toBeChecked({ timeout: 30_000 });
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the portal');
+
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith('/submit/') && r.request().method() === 'POST',
+  );
+  await send.getByRole('button', { name: 'Send referral' }).click();
+  const response = await answered;
+  expect(response.status()).toBe(201);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Your referral was sent to ${CLINIC}` }),
+  ).toBeVisible();
+  return ((await response.json()) as { referral: { id: string } }).referral.id;
+}

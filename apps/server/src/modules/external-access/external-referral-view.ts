@@ -27,7 +27,6 @@ import type { ReferralRow } from '../referrals/referral-queries.ts';
 type Shown = Exclude<ReferralStatus, 'DRFT'>;
 type Row = {
   receiver: string | null;
-  patient_title: string | null;
   patient_first: string;
   patient_last: string;
   referrer_title: string | null;
@@ -68,7 +67,7 @@ export async function externalReferralView(
   const [row] = await queryRows<Row>(
     q,
     sql`select coalesce(receiver.name, r.referral_receiver_establishment_practice_name) as receiver,
-        p.title as patient_title, p.first_name as patient_first, p.last_name as patient_last,
+        p.first_name as patient_first, p.last_name as patient_last,
         referrer.title as referrer_title, referrer.first_name as referrer_first,
         referrer.last_name as referrer_last, referrer.email as referrer_email, referrer.phone as referrer_phone,
         sender.name as sender,
@@ -106,11 +105,8 @@ export async function externalReferralView(
     type: { value: referral.type, display: referralTypes.display(referral.type as ReferralType) },
     submitted_at: referral.submitted_at?.toISOString() ?? null,
     receiver: row.receiver,
-    patient_name: personName({
-      title: row.patient_title,
-      first_name: row.patient_first,
-      last_name: row.patient_last,
-    }),
+    // As every screen names a patient: without the title, which a record made from a form defaults to Dr.
+    patient_name: `${row.patient_first} ${row.patient_last}`,
     referrer: referrerOf(row, referral, withContact),
     appointment:
       showsAppointment(audience, referral.show_appointment_details) && referral.appointment_date !== null

@@ -1,25 +1,12 @@
 import { roles } from '@referrals/domain/people/people-codes';
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '@/test/memory-storage';
 import {
   decideCurrentEstablishment,
   readRememberedEstablishment,
   rememberEstablishment,
 } from './current-establishment';
 import { employmentFixture } from './profile-fixtures';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 describe('the remembered establishment', () => {
   it('is kept per user, so a colleague on the same computer does not inherit it', () => {

@@ -1,9 +1,9 @@
-import { Box, Divider, Stack, Text } from '@mantine/core';
+import { Divider, Stack, Text } from '@mantine/core';
 import { SectionCard } from '@/ui/section-card';
 import { useVerifiedAccess } from '../access-context';
-import { getExternalAttachment, getExternalReferralLetter } from '../api/external-files';
+import { getExternalReferralLetter } from '../api/external-files';
 import { DownloadButton } from './download-button';
-import { FileRow } from './file-row';
+import { FileList } from './file-list';
 
 /** The referral letter (where the link shows it) and the files this reader may download. */
 export function ReferralDocuments() {
@@ -23,26 +23,7 @@ export function ReferralDocuments() {
         </Stack>
       )}
       {referral.letter_available && referral.attachments.length > 0 && <Divider />}
-      {referral.attachments.length > 0 && (
-        <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Files">
-          {referral.attachments.map((file) => (
-            <FileRow
-              key={file.id}
-              file={file}
-              action={
-                <DownloadButton
-                  size="xs"
-                  fetchFile={() => getExternalAttachment(access, file.id)}
-                  fileName={file.original_name}
-                  aria-label={`Download ${file.original_name}`}
-                >
-                  Download
-                </DownloadButton>
-              }
-            />
-          ))}
-        </Box>
-      )}
+      {referral.attachments.length > 0 && <FileList files={referral.attachments} label="Files" />}
     </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { DEFAULT_ATTACHMENT_ACCEPT_TEXT } from '@referrals/domain/referrals/forms/attachment-types';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { uploadFailureMessage } from '@/lib/upload-failure';
 import { SectionCard } from '@/ui/section-card';
 import { useAccessFailure, useQueryAccessFailure, useVerifiedAccess } from '../access-context';
-import { getExternalAttachment } from '../api/external-files';
 import {
   patientAttachmentsQueryOptions,
   uploadPatientAttachment,
@@ -14,9 +13,8 @@ import {
 } from '../api/patient-attachments';
 import { AccessNav } from '../components/access-nav';
 import { AccessPage } from '../components/access-page';
-import { DownloadButton } from '../components/download-button';
 import { FileChoice } from '../components/file-choice';
-import { FileRow } from '../components/file-row';
+import { FileList } from '../components/file-list';
 import { ReferralHeading } from '../components/referral-heading';
 
 /** At most this many files in one send; the referral takes 20 such files in all (the server counts). */
@@ -130,26 +128,7 @@ function SentFiles() {
         </Text>
       )}
       {list.data?.length === 0 && <Text c="gray.7">Nothing has been sent yet.</Text>}
-      {list.data !== undefined && list.data.length > 0 && (
-        <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Files sent">
-          {list.data.map((file) => (
-            <FileRow
-              key={file.id}
-              file={file}
-              action={
-                <DownloadButton
-                  size="xs"
-                  fetchFile={() => getExternalAttachment(access, file.id)}
-                  fileName={file.original_name}
-                  aria-label={`Download ${file.original_name}`}
-                >
-                  Download
-                </DownloadButton>
-              }
-            />
-          ))}
-        </Box>
-      )}
+      {list.data !== undefined && list.data.length > 0 && <FileList files={list.data} label="Files sent" />}
     </SectionCard>
   );
 }

@@ -1,9 +1,22 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expectAccessible } from './accessibility';
 import { letterPdf } from './intake-mail';
 import { checkRadio, chooseFile, chooseOption, tabTo } from './keyboard';
-import { matchInMail } from './mailbox';
+import {
+  attachLetterAndConsent,
+  captchaBox,
+  CLINIC,
+  emailedCode,
+  enterEmailedCode,
+  expectNoSidewaysScroll,
+  fillPatientDetails,
+  fillPatientSender,
+  openPortal,
+  region,
+  solveCaptcha,
+  submitReferral,
+} from './portal-steps';
 import { apiSessionFor } from './referral-api';
 import { personIn, screenshot } from './sign-in-helpers';
 
@@ -13,8 +26,6 @@ import { personIn, screenshot } from './sign-in-helpers';
  * staff, so this spec sorts after notifications.spec.ts, which counts notifications from a clean start.
  */
 
-const PORTAL = '/refer/north-shore-heart-clinic';
-const CLINIC = 'North Shore Heart Clinic';
 /**
  * Who at the clinic sees a portal referral: it comes in unassigned, so the clinic's staff with shared inbox
  * access (the demo's practice administrator, Tom Nguyen) find it in the inbox; a specialist without that
@@ -28,14 +39,6 @@ async function check(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-/** A Medicare number no other patient has: a valid first digit, check digit and issue number. */
-function freshMedicareNumber(): string {
-  const firstEight = `${randomInt(2, 7)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
-  const weights = [1, 3, 7, 9, 1, 3, 7, 9];
-  const check = weights.reduce((sum, weight, i) => sum + weight * Number(firstEight[i]), 0) % 10;
-  return `${firstEight}${check}1`;
-}
-
 /** Someone new each run (and each retry): a surname and an address of their own. */
 function person(surname: string) {
   // Letters only, as a surname has them: a-p for each hex digit of a random id.
@@ -44,25 +47,6 @@ function person(surname: string) {
     .slice(0, 5)
     .replace(/[0-9a-f]/g, (digit) => String.fromCharCode(97 + Number.parseInt(digit, 16)));
   return { lastName: `${surname}-${tag}`, email: `${surname.toLowerCase()}.${tag}@mail.example` };
-}
-
-/** The 6-digit code the server mailed to `to`. */
-async function emailedCode(to: string): Promise<string> {
-  const line = await matchInMail(to, /Your code is \d{6}/, 'the portal code');
-  return line.slice(-6);
-}
-
-const region = (page: Page, name: string) => page.getByRole('region', { name });
-/** The captcha's checkbox; its name follows its state (I'm not a robot, Verifying…, Verified). */
-const captchaBox = (page: Page) => page.locator('altcha-widget').getByRole('checkbox');
-
-/** No part of the page reaches past the screen's width: nothing to scroll sideways at 390 px. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    screen: document.documentElement.clientWidth,
-  }));
-  expect(widths.page).toBeLessThanOrEqual(widths.screen);
 }
 
 /** The draft this tab writes, as the page keeps it: its id and its secret. */
@@ -87,102 +71,61 @@ test.describe('on a phone', () => {
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    const patient = person('Okafor');
+    const patient = { firstName: 'Grace', dob: '1958-09-14', ...person('Okafor') };
     const submits: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/submit/')) submits.push(request.url());
     });
 
-    await page.goto(PORTAL);
-    await expect(page.getByRole('heading', { level: 1, name: 'Send a referral' })).toBeVisible();
+    await openPortal(page);
     await expect(page.getByRole('banner').getByText(CLINIC)).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: '(02) 9439 2210' })).toBeVisible();
     await check(page, 'portal-phone-start');
 
-    await page.getByRole('radio', { name: 'Patient or carer' }).check();
-    const sender = region(page, 'About you');
-    await sender.getByRole('textbox', { name: 'First name' }).fill('Grace');
-    await sender.getByRole('textbox', { name: 'Last name' }).fill(patient.lastName);
-    await sender.getByRole('radio', { name: 'I am the patient' }).check();
-    await sender.getByRole('textbox', { name: 'Email' }).fill(patient.email);
-    await sender.getByRole('textbox', { name: 'Phone' }).fill('0412 345 678');
+    await fillPatientSender(page, patient);
     // Saved as typed: the draft exists from the first pause.
     await expect(page.getByText('Draft saved')).toBeVisible();
 
     // A reload goes on with the same draft: the tab kept its secret.
     await page.reload();
+    const sender = region(page, 'About you');
     await expect(sender.getByRole('textbox', { name: 'Last name' })).toHaveValue(patient.lastName);
     await expect(sender.getByRole('radio', { name: 'I am the patient' })).toBeChecked();
 
-    const about = region(page, 'The patient');
-    await about.getByRole('textbox', { name: 'First name' }).fill('Grace');
-    await about.getByRole('textbox', { name: 'Last name' }).fill(patient.lastName);
+    await fillPatientDetails(page, patient);
     // The server refuses a birth date in the future; its message lands on the field, and goes once fixed.
+    const about = region(page, 'The patient');
     const dob = about.getByLabel('Date of birth');
     await dob.fill('2090-01-01');
     await expect(about.getByText('The date of birth cannot be in the future.')).toBeVisible();
-    await dob.fill('1958-09-14');
+    await dob.fill(patient.dob);
     await expect(about.getByText('The date of birth cannot be in the future.')).toBeHidden();
-    await about.getByRole('combobox', { name: 'Sex at birth' }).click();
-    await page.getByRole('option', { name: 'Female', exact: true }).click();
-    await about.getByRole('textbox', { name: 'Medicare number' }).fill(freshMedicareNumber());
-    await about.getByRole('textbox', { name: 'Reference number' }).fill('1');
-    await about.getByRole('combobox', { name: 'Concession card' }).click();
-    await page.getByRole('option', { name: 'No concession card', exact: true }).click();
-    await region(page, 'Reason for referral')
-      .getByRole('textbox', { name: 'Why is the patient being referred?' })
-      .fill('Palpitations and breathlessness on stairs for three weeks.');
 
     // The clinic's own form, drawn as the wizard draws it: the echo report asked for only after a yes.
-    await region(page, 'Measurements').getByRole('textbox', { name: 'Weight (kg)' }).fill('68');
     await region(page, 'Investigations').getByRole('radio', { name: 'yes' }).check();
     await expect(region(page, 'Investigations').getByText('Echocardiogram report')).toBeVisible();
 
     // A file over 5 MB is refused before it is sent; the letter is attached.
     const files = region(page, 'Files');
-    const input = files.locator('input[type="file"]');
-    await input.setInputFiles({
+    await files.locator('input[type="file"]').setInputFiles({
       name: 'scan.pdf',
       mimeType: 'application/pdf',
       buffer: Buffer.concat([letterPdf('Scan'), Buffer.alloc(5_300_000)]),
     });
     await expect(files.getByRole('list').getByText('scan.pdf is larger than 5 MB.')).toBeVisible();
-    await input.setInputFiles({
-      name: 'gp-letter.pdf',
-      mimeType: 'application/pdf',
-      buffer: letterPdf('Please see Grace about her palpitations.'),
-    });
-    await expect(files.getByRole('listitem').filter({ hasText: 'gp-letter.pdf' })).toContainText('attached');
+    await attachLetterAndConsent(page);
 
-    await region(page, 'Consent').getByRole('checkbox').check();
-
-    const send = region(page, 'Check and send');
-    await send.getByRole('button', { name: 'Send me a code' }).click();
-    await expect(send.getByText(/We emailed you a 6-digit code/)).toBeVisible();
-    await expect(send.getByRole('button', { name: /^Send a new code in \d+ s$/ })).toBeVisible();
-    const code = await emailedCode(patient.email);
-    await send.getByRole('textbox', { name: 'Code from the email' }).fill(code);
-    // The widget draws its own box over the input: its label takes the click.
-    await page.getByText("I'm not a robot").click();
-    await expect(captchaBox(page)).toBeChecked({ timeout: 30_000 });
-    await expect(page.locator('altcha-widget').getByText('Verified')).toBeVisible();
+    await enterEmailedCode(page, patient.email);
+    await solveCaptcha(page);
     await expect(page.getByText('Draft saved')).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysScroll(page, 'the portal');
     await check(page, 'portal-phone-filled');
 
     // A double click sends one request; the server would make one referral of two anyway.
     const draft = await draftOfTab(page);
-    const answered = page.waitForResponse(
-      (r) => r.url().endsWith('/submit/') && r.request().method() === 'POST',
-    );
-    await send.getByRole('button', { name: 'Send referral' }).dblclick();
-    const response = await answered;
-    expect(response.status()).toBe(201);
-    await expect(
-      page.getByRole('heading', { level: 1, name: `Your referral was sent to ${CLINIC}` }),
-    ).toBeFocused();
+    const response = await submitReferral(page, (button) => button.dblclick());
     await expect(page.getByText(patient.lastName)).toHaveCount(0);
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysScroll(page, 'the confirmation');
     await check(page, 'portal-phone-sent');
     expect(submits).toHaveLength(1);
 
@@ -221,8 +164,7 @@ test('a health professional sends a referral by keyboard alone; what is missing 
   const patient = person('Haddad');
   const doctor = person('Raman');
 
-  await page.goto(PORTAL);
-  await expect(page.getByRole('heading', { level: 1, name: 'Send a referral' })).toBeVisible();
+  await openPortal(page);
   await checkRadio(
     page,
     page.getByRole('radiogroup', { name: 'Who is sending this referral?' }),
@@ -295,17 +237,13 @@ test('a health professional sends a referral by keyboard alone; what is missing 
   await expect(captchaBox(page)).toBeChecked({ timeout: 30_000 });
 
   // Enter twice on the button: one referral.
-  await tabTo(page, page.getByRole('button', { name: 'Send referral' }));
-  const answered = page.waitForResponse(
-    (r) => r.url().endsWith('/submit/') && r.request().method() === 'POST',
-  );
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Enter');
-  const { referral } = (await (await answered).json()) as { referral: { id: string } };
+  const answered = await submitReferral(page, async (button) => {
+    await tabTo(page, button);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+  });
+  const { referral } = (await answered.json()) as { referral: { id: string } };
   expect(referral.id).toBeTruthy();
-  await expect(
-    page.getByRole('heading', { level: 1, name: `Your referral was sent to ${CLINIC}` }),
-  ).toBeFocused();
   await check(page, 'portal-professional-sent');
 
   const clinic = await apiSessionFor(browser, baseURL ?? '', CLINIC_STAFF);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../api.ts';
-import { NUL_MESSAGE } from '../field-messages.ts';
+import { trimmedText } from '../text-fields.ts';
 import {
   ImportDismissReasonSchema,
   ImportKindSchema,
@@ -71,12 +71,6 @@ export const ImportItemPageSchema = pageOf(ImportItemSummarySchema).extend({
 });
 export type ImportItemPage = z.infer<typeof ImportItemPageSchema>;
 
-const reasonText = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^[^\0]*$/, { message: NUL_MESSAGE });
-
 /** PATCH import/{kind}/{id}/: one action of the lifecycle table (import-lifecycle.ts). */
 export const ImportItemUpdateSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('assign'), assignee: z.uuid({ message: 'Must be a valid id.' }).nullable() }),
@@ -84,7 +78,7 @@ export const ImportItemUpdateSchema = z.discriminatedUnion('action', [
     action: z.literal('dismiss'),
     dismissed_reason: ImportDismissReasonSchema,
     /** Required when the reason is 'other'. */
-    other_dismissed_reason: reasonText.optional(),
+    other_dismissed_reason: trimmedText(500).optional(),
   }),
   z.object({ action: z.literal('restore') }),
   z.object({ action: z.literal('read') }),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DateOfBirthSchema } from '../date-bounds.ts';
 import { AuStateSchema } from '../establishments/establishment-codes.ts';
-import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../field-messages.ts';
+import { REQUIRED_MESSAGE } from '../field-messages.ts';
+import { optionalTrimmedText } from '../text-fields.ts';
 import { ConcessionCardTypeSchema, SexSchema } from '../patients/patient-codes.ts';
 import { ReferrerRoleChoiceSchema } from '../people/people-codes.ts';
 import { PortalSenderTypeSchema } from './portal-schemas.ts';
@@ -14,37 +15,29 @@ import { PortalSenderTypeSchema } from './portal-schemas.ts';
  * the establishment's inbox as type EXTERNAL.
  */
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .regex(/^[^\0]*$/, { message: NUL_MESSAGE });
-const optionalText = (max: number) => text(max).nullable().optional();
-
 /** "no concession card": the section 5 rule asks for a concession type, and most patients have none. */
 export const NO_CONCESSION = 'NONE';
 export const ExternalConcessionSchema = z.union([z.literal(NO_CONCESSION), ConcessionCardTypeSchema]);
 
 /** Who sends it. A patient sender's provider number is dropped (section 5). */
 export const ExternalSenderSchema = z.object({
-  first_name: optionalText(100),
-  last_name: optionalText(100),
-  email: optionalText(254),
-  phone: optionalText(30),
+  first_name: optionalTrimmedText(100),
+  last_name: optionalTrimmedText(100),
+  email: optionalTrimmedText(254),
+  phone: optionalTrimmedText(30),
   /** A patient or carer: whether they are the patient (self) or someone caring for them. */
   relation: z.enum(['self', 'carer']).nullable().optional(),
   /** A health professional's role, practice and provider number. */
   role: ReferrerRoleChoiceSchema.nullable().optional(),
-  practice_name: optionalText(200),
-  provider_number: optionalText(20),
+  practice_name: optionalTrimmedText(200),
+  provider_number: optionalTrimmedText(20),
 });
 export type ExternalSender = z.infer<typeof ExternalSenderSchema>;
 
 /** The patient as the sender gives them. */
 export const ExternalPatientSchema = z.object({
-  first_name: optionalText(100),
-  last_name: optionalText(100),
+  first_name: optionalTrimmedText(100),
+  last_name: optionalTrimmedText(100),
   dob: z
     .union([z.literal(''), DateOfBirthSchema])
     .nullable()
@@ -53,18 +46,18 @@ export const ExternalPatientSchema = z.object({
     .union([z.literal(''), SexSchema])
     .nullable()
     .optional(),
-  pub_insurance_details: optionalText(30),
-  medicare_ref_num: optionalText(2),
+  pub_insurance_details: optionalTrimmedText(30),
+  medicare_ref_num: optionalTrimmedText(2),
   concession_type: z
     .union([z.literal(''), ExternalConcessionSchema])
     .nullable()
     .optional(),
-  email: optionalText(254),
-  phone: optionalText(30),
-  address1: optionalText(200),
-  city: optionalText(100),
+  email: optionalTrimmedText(254),
+  phone: optionalTrimmedText(30),
+  address1: optionalTrimmedText(200),
+  city: optionalTrimmedText(100),
   state: AuStateSchema.nullable().optional(),
-  postcode: optionalText(10),
+  postcode: optionalTrimmedText(10),
 });
 export type ExternalPatient = z.infer<typeof ExternalPatientSchema>;
 
@@ -76,7 +69,7 @@ export const ExternalReferralDraftWriteSchema = z.object({
   sender_type: PortalSenderTypeSchema.optional(),
   sender: ExternalSenderSchema.optional(),
   patient: ExternalPatientSchema.optional(),
-  referrer_message: optionalText(10_000),
+  referrer_message: optionalTrimmedText(10_000),
   /** The receiver's form templates' answers, by template name (the wizard's `forms`). */
   forms: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   /** The sender agrees to the receiver holding and using these details (the consent). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCodeList } from '../codes.ts';
-import { NUL_MESSAGE } from '../field-messages.ts';
+import { optionalTrimmedText } from '../text-fields.ts';
 import { FormTemplateSchema } from '../referrals/forms/form-template-schemas.ts';
 
 /**
@@ -46,13 +46,7 @@ export const PortalSettingsWriteSchema = z.object({
     .min(1, 'Choose who may send referrals through the portal.')
     .optional(),
   colour: PortalColourSchema.nullable().optional(),
-  intro: z
-    .string()
-    .trim()
-    .max(1000)
-    .regex(/^[^\0]*$/, { message: NUL_MESSAGE })
-    .nullable()
-    .optional(),
+  intro: optionalTrimmedText(1000),
 });
 export type PortalSettingsWrite = z.infer<typeof PortalSettingsWriteSchema>;
 

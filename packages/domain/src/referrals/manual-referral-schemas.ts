@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../field-messages.ts';
+import { REQUIRED_MESSAGE } from '../field-messages.ts';
+import { optionalTrimmedText, trimmedText } from '../text-fields.ts';
 import { PatientWriteSchema } from '../patients/patient-schemas.ts';
 import { ReferrerRoleChoiceSchema, TitleSchema } from '../people/people-codes.ts';
 
@@ -10,25 +11,17 @@ import { ReferrerRoleChoiceSchema, TitleSchema } from '../people/people-codes.ts
  * product: a directory entry or typed.
  */
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .regex(/^[^\0]*$/, { message: NUL_MESSAGE });
-const optionalText = (max: number) => text(max).nullable().optional();
-
 /** The referrer as typed from the letter, or taken from the directory (`directory_doctor`). */
 export const ManualReferrerSchema = z.object({
   directory_doctor: z.uuid({ message: 'Must be a valid id.' }).nullable().optional(),
   title: TitleSchema.nullable().optional(),
-  first_name: text(100).min(1, REQUIRED_MESSAGE),
-  last_name: text(100).min(1, REQUIRED_MESSAGE),
+  first_name: trimmedText(100).min(1, REQUIRED_MESSAGE),
+  last_name: trimmedText(100).min(1, REQUIRED_MESSAGE),
   role: ReferrerRoleChoiceSchema,
-  practice_name: optionalText(200),
-  provider_number: optionalText(20),
-  email: optionalText(254),
-  phone: optionalText(30),
+  practice_name: optionalTrimmedText(200),
+  provider_number: optionalTrimmedText(20),
+  email: optionalTrimmedText(254),
+  phone: optionalTrimmedText(30),
 });
 export type ManualReferrer = z.infer<typeof ManualReferrerSchema>;
 
@@ -42,11 +35,11 @@ const manualReferralShape = {
   new_patient: PatientWriteSchema.nullable().optional(),
   referrer: ManualReferrerSchema,
   /** The letter's reason for referral, as the receiver transcribes it. */
-  referrer_message: optionalText(10_000),
+  referrer_message: optionalTrimmedText(10_000),
   /** The patient's usual GP when the referrer is someone else (section 3 manual_gp). */
-  manual_gp: optionalText(200),
+  manual_gp: optionalTrimmedText(200),
   /** A note for the receiving team only. */
-  manual_internal_note: optionalText(2_000),
+  manual_internal_note: optionalTrimmedText(2_000),
 };
 
 export const PATIENT_CHOICE_MESSAGE = 'Choose a patient or enter the patient’s details.';

@@ -74,3 +74,18 @@ test('the admin portal, its staff drawer and its invite dialog have no accessibi
   await expect(page.getByRole('dialog', { name: 'Staff member' })).toBeVisible();
   await expectAccessible(page, 'staff member drawer');
 });
+
+test('an establishment’s settings, with its referral mail and public portal sections, have no accessibility violations', async ({
+  page,
+}) => {
+  // The demo clinic's account holder: its portal is published and it takes mail from two domains.
+  await signIn(page, { email: 'linda.park@demo.test', to: '/settings/establishments' });
+  await page
+    .getByRole('link', { name: /North Shore Heart Clinic/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/settings\/establishments\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Accept referral mail from these domains')).toBeVisible();
+  await expect(page.getByRole('link', { name: /\/refer\/north-shore-heart-clinic/ })).toBeVisible();
+  await expectAccessible(page, 'establishment settings with referral mail and portal');
+});

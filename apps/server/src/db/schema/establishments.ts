@@ -75,5 +75,7 @@ export const establishments = pgTable(
     index('establishments_type_name_idx').on(t.type, t.name),
     index('establishments_hospital_idx').on(t.hospital_id),
     uniqueIndex('establishments_slug_key').on(t.slug),
+    // A health network's portal lists its establishments (docs/portals.md, Health network portals).
+    index('establishments_health_network_idx').on(t.health_organisation_network),
   ],
 );

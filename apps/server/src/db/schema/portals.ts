@@ -68,3 +68,30 @@ export const usedCaptchaChallenges = pgTable(
   },
   (t) => [index('used_captcha_challenges_expiry_idx').on(t.expires_at)],
 );
+
+/**
+ * A health network or organisation (spec sections 1 and 9 Organisation list) that publishes one portal for
+ * its services (docs/portals.md, Health network portals): its establishments are those whose
+ * `health_organisation_network` is its `code`, and the portal at /refer/{slug} (or at its own web address,
+ * `host`) lets a sender choose among the ones that publish a portal of their own, under its branding.
+ * Kept by the platform's administrators, since a network spans establishments that no one of them owns.
+ */
+export const healthNetworks = pgTable('health_networks', {
+  ...entityColumns,
+  /** The organisation code establishments name in health_organisation_network. */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  /** Its portal's address, /refer/{slug}; no establishment has the same slug. */
+  slug: text('slug').notNull().unique(),
+  /** Its own web address (host name, lower case) serving the portal at /refer, or null. */
+  host: text('host').unique(),
+  portal_enabled: boolean('portal_enabled').notNull().default(false),
+  portal_sender_types: jsonb('portal_sender_types')
+    .$type<string[]>()
+    .notNull()
+    .default(['PATIENT', 'PROVIDER']),
+  portal_colour: text('portal_colour'),
+  portal_intro: text('portal_intro'),
+  /** Stored file name (DATA_DIR/uploads) of its logo. */
+  logo: text('logo'),
+});

@@ -25,6 +25,8 @@ import { establishmentRoutes } from './modules/establishments/establishment-rout
 import { establishmentWriteRoutes } from './modules/establishments/establishment-write-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { publicEstablishmentRoutes } from './modules/portals/public-establishment-routes.ts';
+import { healthNetworkRoutes } from './modules/portals/networks/health-network-routes.ts';
+import { publicNetworkRoutes } from './modules/portals/networks/public-network-routes.ts';
 import { captchaRoutes } from './modules/portals/external/captcha-routes.ts';
 import { draftAttachmentRoutes } from './modules/portals/external/draft-attachment-routes.ts';
 import { registerDraftCleanupJob } from './modules/portals/external/expired-draft-cleanup.ts';
@@ -189,10 +191,12 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(externalDraftRoutes);
   await app.register(draftAttachmentRoutes);
   await app.register(captchaRoutes);
+  await app.register(publicNetworkRoutes);
   await app.register(approvalQueueRoutes);
   await app.register(doctorListRoutes);
   await app.register(doctorRoutes);
   await app.register(directoryRoutes);
+  await app.register(healthNetworkRoutes);
   await app.register(providerRoutes);
   await app.register(employmentRoutes);
   await app.register(primaryEmploymentRoutes);

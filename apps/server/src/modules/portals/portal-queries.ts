@@ -3,6 +3,7 @@ import type { PortalSenderType, PublicPortal } from '@referrals/domain/portals/p
 import type { Queryable } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { brandingLogoUrl } from '../establishments/establishment-queries.ts';
+import { activeFormTemplates } from '../referrals/forms/form-template-queries.ts';
 
 /**
  * The portals anyone may open (docs/portals.md): switched on, with a slug to live at, and approved by the
@@ -29,16 +30,7 @@ export async function getPublicPortal(q: Queryable, key: PortalKey): Promise<Pub
   const [row] = await q.select().from(establishments).where(and(which, publishedPortals()));
   if (!row) return undefined;
   return {
-    establishment: {
-      id: row.id,
-      name: row.name,
-      type: row.type,
-      address1: row.address1,
-      city: row.city,
-      state: row.state,
-      postcode: row.postcode,
-      phone1: row.phone1,
-    },
+    establishment: publicEstablishmentOf(row),
     branding: {
       logo: brandingLogoUrl(row.id, row.branding_logo),
       colour: row.portal_colour,
@@ -48,11 +40,35 @@ export async function getPublicPortal(q: Queryable, key: PortalKey): Promise<Pub
   };
 }
 
+/** The establishment as a portal page names it: where it is and how to call it, nothing internal. */
+export function publicEstablishmentOf(
+  row: typeof establishments.$inferSelect,
+): PublicPortal['establishment'] {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    address1: row.address1,
+    city: row.city,
+    state: row.state,
+    postcode: row.postcode,
+    phone1: row.phone1,
+  };
+}
+
 /** Whether the establishment has a published portal (its form templates are public only then). */
-export async function hasPublishedPortal(q: Queryable, id: string): Promise<boolean> {
+async function hasPublishedPortal(q: Queryable, id: string): Promise<boolean> {
   const [row] = await q
     .select({ id: establishments.id })
     .from(establishments)
     .where(and(eq(establishments.id, id), publishedPortals()));
   return row !== undefined;
+}
+
+/**
+ * The active form templates of a published portal, as the wizard gets them, or undefined: a template is
+ * the receiver's own work, public only while it publishes a portal.
+ */
+export async function publishedFormTemplates(q: Queryable, id: string) {
+  return (await hasPublishedPortal(q, id)) ? activeFormTemplates(q, id) : undefined;
 }

@@ -19,8 +19,7 @@ import {
   establishmentOrder,
   filterConditions,
 } from '../establishments/establishment-queries.ts';
-import { activeFormTemplates } from '../referrals/forms/form-template-queries.ts';
-import { getPublicPortal, hasPublishedPortal } from './portal-queries.ts';
+import { getPublicPortal, publishedFormTemplates } from './portal-queries.ts';
 
 const hospitals = alias(establishments, 'hospitals');
 type PublicEstablishment = z.infer<typeof PublicEstablishmentSchema>;
@@ -122,10 +121,9 @@ export const publicEstablishmentRoutes: FastifyPluginCallbackZod = (app, _option
       },
     },
     async (request) => {
-      const { id } = request.params;
-      // A template is the receiver's own work: public only while it publishes a portal.
-      if (!(await hasPublishedPortal(db, id))) throw notFound();
-      return activeFormTemplates(db, id);
+      const templates = await publishedFormTemplates(db, request.params.id);
+      if (!templates) throw notFound();
+      return templates;
     },
   );
 

@@ -12,6 +12,16 @@ const PUBLIC_ROUTES = [
   // A published referral portal (docs/portals.md): the same 404 for one switched off as for none.
   'GET /api/public/establishments/:id/branding/',
   'GET /api/public/establishments/:id/form-templates/',
+  // A health network's published portal (docs/portals.md, Health network portals): what its page shows
+  // anyone, and the same 404 for one switched off as for none (portals/networks/health-networks.test.ts).
+  'GET /api/public/organisations/',
+  'GET /api/public/organisations/:id/',
+  'GET /api/public/organisations/:id/establishments/',
+  'GET /api/public/organisation/:id/branding/',
+  'GET /api/public/organisation/:id/logo/',
+  'GET /api/public/branding/:id/',
+  'GET /api/public/health-network/:host/',
+  'GET /api/public/form-templates/',
   // An external referral's draft on a published portal: made by anyone, then opened only by its secret
   // (X-Draft-Token); a wrong one, another portal's draft or an expired one is the same 404
   // (portals/external/external-drafts.test.ts).

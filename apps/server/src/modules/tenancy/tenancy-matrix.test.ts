@@ -323,6 +323,18 @@ describe('tenancy: another establishment’s objects are not found', () => {
     // What a published referral portal shows anyone; one switched off answers 404 (portals tests).
     'GET /api/public/establishments/:id/branding/',
     'GET /api/public/establishments/:id/form-templates/',
+    // Health networks: what a published network portal shows anyone, and the platform administrators'
+    // own records, which no establishment holds (portals/networks/health-networks.test.ts).
+    'GET /api/public/organisations/:id/',
+    'GET /api/public/organisations/:id/establishments/',
+    'GET /api/public/organisation/:id/branding/',
+    'GET /api/public/organisation/:id/logo/',
+    'GET /api/public/branding/:id/',
+    'GET /api/public/health-network/:host/',
+    'GET /api/platform/health-networks/:id/',
+    'PUT /api/platform/health-networks/:id/',
+    'POST /api/platform/health-networks/:id/logo/',
+    'DELETE /api/platform/health-networks/:id/logo/',
     'POST /api/platform/establishments/:id/approve/',
     'POST /api/platform/establishments/:id/verify/',
     // A patient's own report is the account's, not an establishment's: my-referrals.test.ts proves that

@@ -4,6 +4,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { queryRows } from './database.ts';
 import * as auditLog from './schema/audit-log.ts';
 import * as auth from './schema/auth.ts';
+import * as caseConferences from './schema/case-conferences.ts';
 import * as establishments from './schema/establishments.ts';
 import * as externalAccess from './schema/external-access.ts';
 import * as jobs from './schema/jobs.ts';
@@ -17,6 +18,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 const schemaModules = [
   auditLog,
   auth,
+  caseConferences,
   establishments,
   externalAccess,
   jobs,

@@ -4,6 +4,7 @@ import { seedDemoReportTemplates } from './demo-report-templates.ts';
 import type { Database, Queryable } from '../database.ts';
 import { establishments } from '../schema/establishments.ts';
 import { specialties } from '../schema/people.ts';
+import { healthNetworks } from '../schema/portals.ts';
 import {
   createEmployment,
   createEstablishment,
@@ -73,6 +74,16 @@ export async function seedDemoData(db: Database, options: { demoPassword: string
   });
 }
 
+const DEMO_NETWORK = {
+  code: 'NSHN',
+  name: 'Northern Sydney Health Network',
+  slug: 'northern-sydney-health',
+  portal_enabled: true,
+  portal_sender_types: ['PATIENT', 'PROVIDER'],
+  portal_colour: '#5f3dc4',
+  portal_intro: 'Choose the service you are referring to. Your referral goes only to the service you choose.',
+};
+
 async function seedEstablishments(tx: Queryable) {
   const practice = await createEstablishment(tx, {
     name: 'Harbourside Family Medical Practice',
@@ -114,7 +125,28 @@ async function seedEstablishments(tx: Queryable) {
     portal_sender_types: ['PATIENT', 'PROVIDER'],
     portal_colour: '#0b7285',
     portal_intro: 'Refer to our cardiologists: tell us about the patient and attach any letters or results.',
+    health_organisation_network: DEMO_NETWORK.code,
   });
+  // The demo network's second service, which takes referrals through its portal only.
+  await createEstablishment(tx, {
+    name: 'Lower North Shore Physiotherapy',
+    slug: 'lower-north-shore-physiotherapy',
+    type: 'CL',
+    address1: '88 Alexander Street',
+    city: 'Crows Nest',
+    state: 'NSW',
+    postcode: '2065',
+    phone1: '(02) 9906 3380',
+    email: 'hello@lnsphysio.example',
+    accepts_in_app_referrals: false,
+    portal_enabled: true,
+    portal_sender_types: ['PATIENT', 'PROVIDER'],
+    portal_intro: 'Physiotherapy after surgery, injury or a cardiac event.',
+    health_organisation_network: DEMO_NETWORK.code,
+  });
+  // Its portal at /refer/northern-sydney-health offers both services under the network's branding
+  // (docs/portals.md, Health network portals).
+  await tx.insert(healthNetworks).values(DEMO_NETWORK);
   const hospital = await createEstablishment(tx, {
     name: 'Royal Eastern Hospital',
     slug: 'royal-eastern-hospital',

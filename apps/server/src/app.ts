@@ -36,6 +36,8 @@ import { registerJobs } from './jobs/register-jobs.ts';
 import { registerMail } from './modules/mail/outbox.ts';
 import { registerSms } from './modules/sms/register-sms.ts';
 import { registerReminderJobs } from './modules/reminders/reminder-jobs.ts';
+import { caseConferenceRoutes } from './modules/case-conferences/case-conference-routes.ts';
+import { registerCaseConferenceJobs } from './modules/case-conferences/case-conference-deadlines.ts';
 import { registerImportIntake } from './modules/import/intake/register-import-intake.ts';
 import { accountLinkRoutes } from './modules/profile/account-link-routes.ts';
 import { accountRoutes } from './modules/profile/account-routes.ts';
@@ -173,6 +175,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   registerReminderJobs(app);
   registerImportIntake(app);
   registerDraftCleanupJob(app);
+  registerCaseConferenceJobs(app);
   await registerIdentity(app);
   await app.register(healthRoutes);
   await app.register(profileRoutes);
@@ -223,6 +226,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(reportRoutes);
   await app.register(reportTemplateRoutes);
   await app.register(reportFileRoutes);
+  await app.register(caseConferenceRoutes);
   await app.register(referralAnnotationRoutes);
   await app.register(referralEmrRoutes);
   await app.register(verificationCodeRoutes);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
+import {
+  caseConferenceEvents,
+  caseConferenceParticipants,
+  caseConferences,
+} from '../../db/schema/case-conferences.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import {
   formTemplates,
@@ -50,6 +55,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
   let reportId: string;
   let reportFileId: string;
   let reportTemplateId: string;
+  let conferenceEventId: string;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -148,6 +154,32 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       .values({ establishment_id: owner.id, name: 'Echo', report_body: '<p>Echo</p>' })
       .returning();
     reportTemplateId = reportTemplate?.id ?? '';
+    // A closed case conference of the referrer's with a message: its archive is there to read.
+    const [conference] = await t.database.db
+      .insert(caseConferences)
+      .values({
+        referral_id: referralId,
+        owner_id: p.gp.user.id,
+        status: 'closed',
+        started_at: new Date('2026-11-01T10:00:00Z'),
+        ends_at: new Date('2026-11-15T10:00:00Z'),
+        closed_at: new Date('2026-11-02T10:00:00Z'),
+        closed_by_id: p.gp.user.id,
+      })
+      .returning();
+    if (!conference) throw new Error('conference insert returned nothing');
+    await t.database.db.insert(caseConferenceParticipants).values({
+      conference_id: conference.id,
+      user_id: p.gp.user.id,
+      establishment_id: p.practice.id,
+      side: 'sender',
+      status: 'joined',
+    });
+    const [message] = await t.database.db
+      .insert(caseConferenceEvents)
+      .values({ conference_id: conference.id, kind: 'message', author_id: p.gp.user.id, message: 'Seen?' })
+      .returning();
+    conferenceEventId = String(message?.id ?? '');
   });
   afterAll(() => t.app.close());
 
@@ -339,6 +371,34 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
         reads: true,
       },
       ...reportMatrix(one),
+      ...conferenceMatrix(one),
+    ];
+  }
+
+  /**
+   * The referral's case conference (closed, so its archive reads). A shared-with reader reads it and is
+   * refused every action (403) before its status is looked at; anyone else gets 404.
+   */
+  function conferenceMatrix(one: string): Entry[] {
+    const base = '/api/referrals/:id/case/';
+    const url = `${one}case/`;
+    return [
+      { method: 'GET', route: base, url, reads: true },
+      { method: 'POST', route: base, url, body: { participants: [] } },
+      ...(['join', 'leave', 'close'] as const).map((name): Entry => ({
+        method: 'POST',
+        route: `${base}${name}/`,
+        url: `${url}${name}/`,
+      })),
+      {
+        method: 'POST',
+        route: `${base}read/`,
+        url: `${url}read/`,
+        body: { message_id: conferenceEventId },
+      },
+      { method: 'GET', route: `${base}events/`, url: `${url}events/`, reads: true },
+      { method: 'POST', route: `${base}events/`, url: `${url}events/`, body: { message: 'Hello' } },
+      { method: 'GET', route: `${base}archive/`, url: `${url}archive/`, reads: true },
     ];
   }
 
@@ -418,6 +478,12 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       await db.select().from(reports).orderBy(asc(reports.id)),
       await db.select().from(reportFiles).orderBy(asc(reportFiles.id)),
       await db.select().from(reportTemplates).orderBy(asc(reportTemplates.id)),
+      await db.select().from(caseConferences).orderBy(asc(caseConferences.id)),
+      await db
+        .select()
+        .from(caseConferenceParticipants)
+        .orderBy(asc(caseConferenceParticipants.conference_id), asc(caseConferenceParticipants.user_id)),
+      await db.select().from(caseConferenceEvents).orderBy(asc(caseConferenceEvents.id)),
     ]);
   }
 

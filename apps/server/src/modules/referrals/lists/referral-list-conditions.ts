@@ -17,6 +17,7 @@ import {
 } from '@referrals/domain/referrals/referral-list-schemas';
 import { ALL_LIST_STATUSES, referralListFilter } from '@referrals/domain/referrals/referral-lists';
 import type { StatementShape } from '../../../db/prepared-shapes.ts';
+import { caseConferences } from '../../../db/schema/case-conferences.ts';
 import { referrals, referralTags } from '../../../db/schema/referrals.ts';
 import type { Caller } from '../../tenancy/caller.ts';
 import {
@@ -185,9 +186,8 @@ export function resolveListQuery(
     add('triage', sql`${referrals.triage_category} = ${shape.bind(query.triage_category)}`);
   }
 
-  // No case conferences exist yet (section 4 Case conference is a later module): those lists are empty.
-  if (query.case_conference_status !== undefined || list?.case_conference_status)
-    add('conference', sql`false`);
+  const conference = query.case_conference_status ?? list?.case_conference_status ?? null;
+  if (conference) add(`conference:${conference}`, conferenceMatches(conference));
   if (establishmentId === null) add('nowhere', sql`false`);
 
   const other = (value: string | undefined) =>
@@ -223,6 +223,19 @@ export function resolveListQuery(
     deleted: query.deleted,
     byPatient: searchesByPatient(query),
   };
+}
+
+/**
+ * The case-conference lists (section 2) and `case_conference_status`: the referral has an active
+ * conference, or its newest one is closed (it has a closed one and no active one). Each is an index probe
+ * of case_conferences_active_referral_idx or case_conferences_referral_idx per referral.
+ */
+function conferenceMatches(status: 'active' | 'closed'): SQL {
+  const active = sql`exists (select 1 from ${caseConferences} c
+    where c.referral_id = ${referrals.id} and c.status = 'active')`;
+  if (status === 'active') return active;
+  return sql`(exists (select 1 from ${caseConferences} c
+    where c.referral_id = ${referrals.id} and c.status = 'closed') and not ${active})`;
 }
 
 /**

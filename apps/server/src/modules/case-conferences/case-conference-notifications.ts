@@ -1,0 +1,116 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { CaseConferenceEventKind } from '@referrals/domain/case-conferences/case-conference-codes';
+import type { CaseConferenceNotificationDetails } from '@referrals/domain/case-conferences/case-conference-schemas';
+import {
+  CASE_CONFERENCE_EMAIL,
+  CASE_CONFERENCE_NOTIFICATIONS,
+} from '@referrals/domain/case-conferences/case-conference-texts';
+import { personName } from '@referrals/domain/people/person-name';
+import { queryRows, type Transaction } from '../../db/database.ts';
+import { caseConferenceParticipants } from '../../db/schema/case-conferences.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { queueMail } from '../mail/mail-delivery.ts';
+import { notificationEmail } from '../notifications/notification-mail.ts';
+import type { ReferralRow } from '../referrals/referral-queries.ts';
+import type { ConferenceRow } from './case-conference-access.ts';
+
+type Name = { title: string | null; first_name: string; last_name: string };
+
+/** The referral's conference tab, as the notification mail links to it (spec section 2: tab=conference). */
+export const conferencePagePath = (referralId: string) => `/referrals/${referralId}?tab=conference`;
+
+/**
+ * Notifies a conference's participants of an event (docs/case-conferences.md Notifications), in the
+ * transaction that wrote it: the invited person of participant_invited; everyone invited or taking part
+ * of the rest; never the person who acted, nor anyone who left. Each gets an in-app notification (which
+ * names the patient) and, when their CASE_CONFERENCE_EMAIL preference is on, a mail with the title, a
+ * sentence without the patient and a link (mail leaves the system: no patient data).
+ */
+export async function notifyCaseConference(
+  tx: Transaction,
+  options: {
+    conference: ConferenceRow;
+    referral: ReferralRow;
+    kind: CaseConferenceEventKind;
+    /** Who acted; null for the job's warning and close. */
+    actorId: string | null;
+    /** participant_invited: the people invited; else everyone invited or taking part is told. */
+    invited?: string[];
+  },
+): Promise<void> {
+  const { conference, referral, kind, actorId } = options;
+  const told = await tx
+    .select({
+      user_id: caseConferenceParticipants.user_id,
+      establishment_id: caseConferenceParticipants.establishment_id,
+      side: caseConferenceParticipants.side,
+    })
+    .from(caseConferenceParticipants)
+    .where(
+      and(
+        eq(caseConferenceParticipants.conference_id, conference.id),
+        ne(caseConferenceParticipants.status, 'left'),
+        options.invited ? inArray(caseConferenceParticipants.user_id, options.invited) : sql`true`,
+        actorId ? ne(caseConferenceParticipants.user_id, actorId) : sql`true`,
+      ),
+    );
+  if (told.length === 0) return;
+  const [facts] = await queryRows<{
+    patient: Name | null;
+    actor: Name | null;
+    recipients: {
+      id: string;
+      email: string;
+      first_name: string;
+      email_notifications: Record<string, boolean>;
+    }[];
+  }>(
+    tx,
+    sql`select
+      (select json_build_object('title', title, 'first_name', first_name, 'last_name', last_name)
+        from patients where id = ${referral.patient_id}) as patient,
+      (select json_build_object('title', title, 'first_name', first_name, 'last_name', last_name)
+        from users where id = ${actorId}) as actor,
+      (select coalesce(json_agg(json_build_object('id', id, 'email', email, 'first_name', first_name,
+          'email_notifications', email_notifications)), '[]')
+        from users where id in ${told.map((row) => row.user_id)}) as recipients`,
+  );
+  if (!facts) throw new Error('case conference notification facts returned nothing');
+  const rule = CASE_CONFERENCE_NOTIFICATIONS[kind];
+  const who = facts.actor ? personName(facts.actor) : null;
+  const patient = facts.patient ? personName(facts.patient) : null;
+  await tx.insert(notifications).values(
+    told.map((row) => {
+      const details: CaseConferenceNotificationDetails = {
+        referral_id: referral.id,
+        conference_id: conference.id,
+        access: row.side === 'receiver' ? 'receiver' : 'sender',
+        actioned_by: { id: actorId, name: who ?? '' },
+      };
+      return {
+        user_id: row.user_id,
+        establishment_id: row.establishment_id,
+        scope: 'case_conference',
+        action: kind,
+        title: rule.title,
+        text: rule.text(who, patient),
+        subject_id: conference.id,
+        subject_details: details,
+      };
+    }),
+  );
+  for (const recipient of facts.recipients) {
+    if (recipient.email_notifications[CASE_CONFERENCE_EMAIL] !== true) continue;
+    await queueMail(
+      tx,
+      notificationEmail({
+        to: recipient.email,
+        first_name: recipient.first_name,
+        title: rule.title,
+        sentence: rule.text(who, null),
+        link: conferencePagePath(referral.id),
+        scope: 'referral',
+      }),
+    );
+  }
+}

@@ -1,44 +1,53 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { apiSessionFor } from './referral-api';
-import { GP, screenshot, signIn } from './sign-in-helpers';
+import { apiSessionFor, CLINIC_SPECIALIST, HOSPITAL_CARDIOLOGY, submitReferralAs } from './referral-api';
+import { screenshot, signIn } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
-type ReferralPage = { results: { id: string; referrer: { name: string } | null }[] };
+type ReferralPage = { results: { id: string }[] };
 
 /**
- * The receiver opens the GP's newest submitted referral in their inbox (POST referrals/{id}/view/), which
- * tells the GP it is under review: a notification (spec section 4 Notifications). Answers its id.
+ * The referrer whose notifications this spec counts from nothing: Priya Patel, a general practice provider
+ * at the demo practice whom no other spec signs in as or sends referrals for, so the other specs, running
+ * beside this one on the same database, notify someone else.
  */
-async function receiverViewsAReferral(browser: Browser, baseURL: string, email: string): Promise<string> {
+const REFERRER = 'priya.patel@demo.test';
+
+/**
+ * The receiver finds the referral `id` new in their inbox and opens it (POST referrals/{id}/view/), which
+ * tells its referrer it is under review: a notification (spec section 4 Notifications).
+ */
+async function receiverViews(browser: Browser, baseURL: string, email: string, id: string) {
   const receiver = await apiSessionFor(browser, baseURL, email);
-  const inbox = await receiver.request.get('/api/referrals/?box=inbox&list=new', {
+  const inbox = await receiver.request.get('/api/referrals/?box=inbox&list=new&page_size=100', {
     headers: receiver.headers,
   });
   expect(inbox.ok()).toBe(true);
-  const referral = ((await inbox.json()) as ReferralPage).results.find((r) => r.referrer?.name === GP.name);
-  expect(referral, `a referral from ${GP.name} in ${email}'s inbox`).toBeDefined();
-  const id = referral?.id ?? '';
+  const listed = ((await inbox.json()) as ReferralPage).results.map((r) => r.id);
+  expect(listed, `the new referral in ${email}'s inbox`).toContain(id);
   const viewed = await receiver.request.post(`/api/referrals/${id}/view/`, { headers: receiver.headers });
   expect(viewed.ok()).toBe(true);
   await receiver.close();
-  return id;
 }
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
 
-test('a GP is told their referrals were opened, opens one from the bell and marks the rest read', async ({
+test('a referrer is told their referrals were opened, opens one from the bell and marks the rest read', async ({
   page,
   browser,
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page);
+  // Two referrals of the referrer's own, one to the clinic's specialist and one to the hospital.
+  const sender = await apiSessionFor(browser, baseURL ?? '', REFERRER);
+  const toClinic = await submitReferralAs(sender, { to: CLINIC_SPECIALIST });
+  const toHospital = await submitReferralAs(sender, { to: HOSPITAL_CARDIOLOGY });
+  await sender.close();
+  await signIn(page, { email: REFERRER });
 
-  // Nothing yet: the panel says so. The suite runs in file order on one database, and this spec comes before
-  // the referral-*.spec.ts ones, whose receivers open the GP's referrals and so notify the GP.
+  // Nothing yet: the panel says so (sending a referral notifies the receivers, not the referrer).
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await bell(page).click();
   await expect(panel(page).getByText('No recent notifications')).toBeVisible();
@@ -47,10 +56,9 @@ test('a GP is told their referrals were opened, opens one from the bell and mark
   await page.keyboard.press('Escape');
   await expect(panel(page)).toBeHidden();
 
-  // The specialist and the hospital each open one of the GP's referrals.
-  const first = await receiverViewsAReferral(browser, baseURL ?? '', 'specialist@demo.test');
-  const second = await receiverViewsAReferral(browser, baseURL ?? '', 'hospital@demo.test');
-  expect(second).not.toBe(first);
+  // The specialist and the hospital each open theirs.
+  await receiverViews(browser, baseURL ?? '', 'specialist@demo.test', toClinic);
+  await receiverViews(browser, baseURL ?? '', 'hospital@demo.test', toHospital);
 
   // The bell is polled every 30 s: the badge rises without a reload.
   await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 40_000 });
@@ -63,7 +71,7 @@ test('a GP is told their referrals were opened, opens one from the bell and mark
 
   // Opening the newest goes to its referral and marks it viewed.
   await list.getByRole('button').first().click();
-  await expect(page).toHaveURL(`/referrals/${second}`);
+  await expect(page).toHaveURL(`/referrals/${toHospital}`);
   await expect(panel(page)).toBeHidden();
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
 

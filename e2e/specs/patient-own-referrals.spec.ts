@@ -5,9 +5,6 @@ import { screenshot, signIn } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
-// Named to run after notifications.spec.ts, which needs a GP without notifications: the report it has
-// the specialist send notifies the GP (the suite runs in file order on one database).
-
 const ADVICE = 'Your heart rhythm was normal on the Holter monitor. Keep taking the tablets as before.';
 
 /**

@@ -12,7 +12,7 @@ import { personIn, screenshot } from './sign-in-helpers';
  * A patient without an account, from first contact to the clinic's report (issue 26; docs/portals.md,
  * docs/external-access.md): a referral sent through the North Shore Heart Clinic's public portal, accepted
  * and answered with a report by the clinic, then followed through the link the portal's submit emails.
- * The clinic's staff are notified of the new referral, so this spec sorts after notifications.spec.ts.
+ * The patient is new each run, so the clinic's inbox row and the emailed link are this test's own.
  */
 
 const SPECIALIST = 'specialist@demo.test';

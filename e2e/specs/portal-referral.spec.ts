@@ -22,8 +22,8 @@ import { personIn, screenshot } from './sign-in-helpers';
 
 /*
  * The public referral portal at /refer/{slug} (issue 26; docs/portals.md), signed out: the demo's North
- * Shore Heart Clinic publishes one for both sender types. A referral sent through it notifies the clinic's
- * staff, so this spec sorts after notifications.spec.ts, which counts notifications from a clean start.
+ * Shore Heart Clinic publishes one for both sender types. Each test's sender and patient are new, so what
+ * it finds in the clinic's inbox is its own whatever the specs beside it send there.
  */
 
 /**

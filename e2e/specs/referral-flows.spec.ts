@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { choose, next, pageHeading } from './flow-steps';
-import { freshSubmittedReferral } from './referral-api';
+import { freshSubmittedReferral, HOSPITAL_CARDIOLOGY, referralActionBy } from './referral-api';
 import { screenshot, signIn } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -12,17 +12,10 @@ const GP = 'gp@demo.test';
 const PRACTICE_ADMINISTRATOR = 'pa@demo.test';
 const HOSPITAL_HEAD = 'hospital@demo.test';
 
-type ListedReferral = {
-  id: string;
-  type: string;
-  status: { value: string };
-  assignee: { id: string } | null;
-  to_establishment: { name: string } | null;
-};
-
 /**
- * Signs in and keeps the bearer token the app sends, so the test can find demo referrals in the right state
- * through the API: their ids are made afresh by every seed, and the lists are another person's screens.
+ * Signs in and keeps the bearer token the app sends, so the test can read its referral's status through
+ * the API. Each test starts from a referral of its own, brought to the state it needs through the API: the
+ * demo referrals in that state may be another spec's, running beside this one on the same database.
  */
 async function signInAs(page: Page, email: string): Promise<string> {
   let authorization: string | null = null;
@@ -35,13 +28,14 @@ async function signInAs(page: Page, email: string): Promise<string> {
   return authorization as unknown as string;
 }
 
-async function listReferrals(page: Page, authorization: string, status: string): Promise<ListedReferral[]> {
-  const response = await page.request.get('/api/referrals/', {
-    params: { status },
-    headers: { Authorization: authorization },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { results: ListedReferral[] }).results;
+/** Takes `action` on the referral through the API as the signed-in person: a PUT with `body`, else a POST. */
+async function act(page: Page, authorization: string, id: string, action: string, body?: object) {
+  const url = `/api/referrals/${id}/${action}/`;
+  const headers = { Authorization: authorization };
+  const response = body
+    ? await page.request.put(url, { headers, data: body })
+    : await page.request.post(url, { headers });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 async function statusOf(page: Page, authorization: string, id: string): Promise<string> {
@@ -113,12 +107,12 @@ test('the specialist triages a submitted referral through the five pages and boo
 
 test('triage of a referral with no assignee, scheduling skipped: the server’s field error is shown on page 1', async ({
   page,
+  browser,
+  baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
+  const id = await freshSubmittedReferral(browser, baseURL ?? '', {}, { unassigned: true });
   const auth = await signInAs(page, PRACTICE_ADMINISTRATOR);
-  const manual = (await listReferrals(page, auth, 'SBMT')).find((r) => r.assignee === null);
-  expect(manual).toBeDefined();
-  const id = (manual as ListedReferral).id;
   await page.goto(`/referrals/${id}/triage`);
 
   await expect(pageHeading(page, 'Triage details')).toBeVisible();
@@ -135,12 +129,15 @@ test('triage of a referral with no assignee, scheduling skipped: the server’s 
   expect(await statusOf(page, auth, id)).toBe('SBMT');
 });
 
-test('the specialist returns a referral under review, with another reason', async ({ page }) => {
-  test.setTimeout(60_000);
+test('the specialist returns a referral under review, with another reason', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const id = await freshSubmittedReferral(browser, baseURL ?? '');
   const auth = await signInAs(page, SPECIALIST);
-  const viewed = (await listReferrals(page, auth, 'VWD'))[0];
-  expect(viewed).toBeDefined();
-  const id = (viewed as ListedReferral).id;
+  await act(page, auth, id, 'view');
   await page.goto(`/referrals/${id}/return`);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Return referral' })).toBeVisible();
@@ -161,12 +158,14 @@ test('the specialist returns a referral under review, with another reason', asyn
   expect(await statusOf(page, auth, id)).toBe('RTRN');
 });
 
-test('the specialist reschedules a booked appointment', async ({ page }) => {
-  test.setTimeout(60_000);
+test('the specialist reschedules a booked appointment', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const id = await freshSubmittedReferral(browser, baseURL ?? '');
   const auth = await signInAs(page, SPECIALIST);
-  const booked = (await listReferrals(page, auth, 'SCHDL'))[0];
-  expect(booked).toBeDefined();
-  const id = (booked as ListedReferral).id;
+  await act(page, auth, id, 'schedule', {
+    appointment_date: '2026-12-10T23:00:00.000Z',
+    appointment_location: 'Consulting room 2',
+  });
   await page.goto(`/referrals/${id}/reschedule`);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Reschedule appointment' })).toBeVisible();
@@ -184,14 +183,10 @@ test('the specialist reschedules a booked appointment', async ({ page }) => {
   expect(await statusOf(page, auth, id)).toBe('SCHDL');
 });
 
-test('the GP recalls a submitted referral to a draft', async ({ page }) => {
-  test.setTimeout(60_000);
+test('the GP recalls a submitted referral to a draft', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const id = await freshSubmittedReferral(browser, baseURL ?? '', {}, { to: HOSPITAL_CARDIOLOGY });
   const auth = await signInAs(page, GP);
-  const sent = (await listReferrals(page, auth, 'SBMT')).find(
-    (r) => r.to_establishment?.name !== 'North Shore Heart Clinic',
-  );
-  expect(sent).toBeDefined();
-  const id = (sent as ListedReferral).id;
   await page.goto(`/referrals/${id}/recall`);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Recall referral' })).toBeVisible();
@@ -208,12 +203,15 @@ test('the GP recalls a submitted referral to a draft', async ({ page }) => {
   expect(await statusOf(page, auth, id)).toBe('DRFT');
 });
 
-test('the head of cardiology forwards an accepted referral to another establishment', async ({ page }) => {
-  test.setTimeout(60_000);
+test('the head of cardiology forwards an accepted referral to another establishment', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const id = await freshSubmittedReferral(browser, baseURL ?? '', {}, { to: HOSPITAL_CARDIOLOGY });
   const auth = await signInAs(page, HOSPITAL_HEAD);
-  const accepted = (await listReferrals(page, auth, 'ACPT'))[0];
-  expect(accepted).toBeDefined();
-  const id = (accepted as ListedReferral).id;
+  await act(page, auth, id, 'accept');
   await page.goto(`/referrals/${id}/forward`);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Forward referral' })).toBeVisible();
@@ -240,12 +238,11 @@ test('the head of cardiology forwards an accepted referral to another establishm
   expect(await statusOf(page, auth, id)).toBe('FWRD');
 });
 
-test('the GP renews a waitlisted referral', async ({ page }) => {
-  test.setTimeout(60_000);
-  const auth = await signInAs(page, GP);
-  const waitlisted = (await listReferrals(page, auth, 'WLST'))[0];
-  expect(waitlisted).toBeDefined();
-  const id = (waitlisted as ListedReferral).id;
+test('the GP renews a waitlisted referral', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const id = await freshSubmittedReferral(browser, baseURL ?? '');
+  await referralActionBy(browser, baseURL ?? '', SPECIALIST, id, 'accept', { waitlist_period: '3 months' });
+  await signInAs(page, GP);
   await page.goto(`/referrals/${id}/renew`);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Renew referral' })).toBeVisible();

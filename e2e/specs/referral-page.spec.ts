@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expectAccessible } from './accessibility';
-import { freshSubmittedReferral } from './referral-api';
+import { freshSubmittedReferral, referralActionBy } from './referral-api';
 import { screenshot, signIn } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -22,34 +22,27 @@ function watchToken(page: Page): () => string {
   return () => token;
 }
 
-async function firstReferral(page: Page, token: string, query: string, pick: (item: ListItem) => boolean) {
-  const answer = await page.request.get(`/api/referrals/?${query}`, { headers: { authorization: token } });
-  expect(answer.ok()).toBe(true);
-  const { results } = (await answer.json()) as { results: ListItem[] };
-  const found = results.find(pick);
-  expect(found, `a demo referral for ${query}`).toBeDefined();
-  return (found as ListItem).id;
-}
+/**
+ * A specialist of the demo practice who refers too, and whom no other spec signs in as: the referral they
+ * archive here is in no other spec's lists (the GP's Archive is checked empty beside this one).
+ */
+const REFERRER = 'michael.russo@demo.test';
 
 /** A small but real PDF: the server reads the type from the bytes. */
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-test('a GP opens a sent referral, uploads and downloads an attachment, shares it, archives and unarchives it', async ({
+test('a referrer opens a sent referral, uploads and downloads an attachment, shares it, archives and unarchives it', async ({
   page,
   browser,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const token = watchToken(page);
-  await signIn(page, { to: '/' });
-  const id = await firstReferral(
-    page,
-    token(),
-    'box=outbox&list=under-review',
-    (item) => item.type === 'IN-APP',
-  );
+  // A referral of the test's own, under review at the clinic.
+  const id = await freshSubmittedReferral(browser, baseURL ?? '', {}, { from: REFERRER });
+  await referralActionBy(browser, baseURL ?? '', 'specialist@demo.test', id, 'view');
+  await signIn(page, { to: '/', email: REFERRER });
 
   await page.goto(`/referrals/${id}?returnURL=%2Freferrals%2Foutbox%2Funder-review`);
   // The first open loads the app again (a full navigation), on a machine shared by several runs.

@@ -7,9 +7,6 @@ import { personIn, screenshot } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
-// Named to run after notifications.spec.ts, which needs a GP without notifications: the specialist’s
-// advice and the conversion notify the GP (the suite runs in file order on one database).
-
 const QUESTION =
   'Would you start a beta blocker for her palpitations before a referral? Her ECG is attached.';
 

@@ -16,11 +16,19 @@ const intakePort = Number((process.env.E2E_INTAKE_PORT ??= String(port + 25)));
 export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
+  // Two workers, each taking whole files (a file's tests run in order in one worker), side by side on the
+  // one server and database: every spec makes what it needs (a fresh referral, a new patient or sender, a
+  // person no other spec signs in as) and passes alone and in any order (README, Set up on a fresh machine).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
+  // The first check after a full navigation waits for the app to start and load its data: measured at 4-6 s
+  // on the shared two-core machine while other runs use it (load average 12-20), past expect's default 5 s.
+  // The tests' own CPU is kept down instead of waited for (API sessions without a browser, axe once per
+  // check): this covers the machine's other tenants, not the suite.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     // The product's users are in Australia: dates, times and formats as they see them.

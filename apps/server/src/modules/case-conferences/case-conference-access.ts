@@ -47,6 +47,8 @@ export type CaseConferenceAccess = {
   /** The caller's row in that conference, when they act for the establishment they take part for. */
   participant: ParticipantRow | null;
   side: ReferralSideOfCaller;
+  /** False for someone who reaches it only as a participant: they take part, but start nothing. */
+  seesReferral: boolean;
   context: CaseConferenceContext;
 };
 
@@ -130,6 +132,7 @@ export async function findCaseConferenceAccess(
     conference: conference ?? null,
     participant: counts ? participant : null,
     side: reached.side,
+    seesReferral: visible !== undefined,
     context: {
       status: (conference?.status as CaseConferenceStatus | undefined) ?? 'none',
       side: reached.side,
@@ -161,6 +164,8 @@ export function checkCaseConferenceAction(access: CaseConferenceAccess, action: 
   const { context } = access;
   if (action !== 'create' && !access.conference) throw notFound();
   if (!mayTakeCaseConferenceAction(action, context)) throw permissionDenied();
+  // Starting one is for those who see the referral (section 4), not a colleague who was only invited.
+  if (action === 'create' && !access.seesReferral) throw permissionDenied();
   if (context.status !== 'none' && !caseConferenceStatusAllows(action, context.status)) {
     throw conflict(
       caseConferenceRefusedMessage(action, context.status),

@@ -143,7 +143,9 @@ export async function conferenceDetail(
         .where(unreadMessages(conference.id, userId, participant.last_read_event_id ?? 0))
     : [{ n: 0 }];
   const status = conference.status as CaseConferenceStatus;
-  const allowed = allowedCaseConferenceActions(context);
+  const allowed = allowedCaseConferenceActions(context).filter(
+    (action) => action !== 'create' || access.seesReferral,
+  );
   return {
     id: conference.id,
     referral: await conferenceReferral(q, access.referral),

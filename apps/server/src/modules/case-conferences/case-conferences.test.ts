@@ -122,6 +122,7 @@ describe('case conferences on a referral (sections 4 and 7 Case conference)', ()
     // A colleague invited who could not open the referral itself still reaches the conference.
     expect((await p.clinicColleague.api('GET', `/api/referrals/${referralId}/`)).statusCode).toBe(404);
     expect(await get(p.clinicColleague)).toMatchObject({ participant_status: { value: 'invited' } });
+    expect((await p.clinicColleague.api('POST', paths.base, {})).statusCode).toBe(403);
 
     const posted = await p.gp.api('POST', paths.events, { message: '  Holter shows paroxysmal AF.  ' });
     expect(posted.statusCode).toBe(201);

@@ -161,6 +161,7 @@ export const paths = {
 
   /** The platform administrators' queue of establishments waiting for approval or verification. */
   approvals: { path: '/approvals', getHref: () => '/approvals' },
+  healthNetworks: { path: '/health-networks', getHref: () => '/health-networks' },
 
   reviewInvite: {
     path: '/review-invite/:id',
@@ -193,5 +194,7 @@ export const paths = {
       getHref: (access?: string) => `/external-clinical-reports${accessQuery(access)}`,
     },
     referBySlug: { path: '/refer/:slug', getHref: (slug: string) => `/refer/${segment(slug)}` },
+    /** A health network's portal at its own web address (docs/portals.md, Health network portals). */
+    referAtHost: { path: '/refer', getHref: () => '/refer' },
   },
 } as const;

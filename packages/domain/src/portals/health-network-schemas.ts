@@ -106,8 +106,11 @@ export const PublicNetworkPortalSchema = z.object({
 });
 export type PublicNetworkPortal = z.infer<typeof PublicNetworkPortalSchema>;
 
-/** One of the network's services a sender may choose: an establishment's published portal. */
-export const NetworkServiceSchema = PublicPortalSchema.pick({ establishment: true, sender_types: true });
+/**
+ * One of the network's services a sender may choose: an establishment's published portal, with the sender
+ * types both portals take.
+ */
+export const NetworkServiceSchema = PublicPortalSchema;
 export type NetworkService = z.infer<typeof NetworkServiceSchema>;
 export const NetworkServicePageSchema = pageOf(NetworkServiceSchema);
 
@@ -115,6 +118,8 @@ export const NetworkServiceQuerySchema = PageQuerySchema.extend({
   /** Words of the service's name or suburb. */
   keyword: z.string().trim().max(100).optional(),
   sender_type: PortalSenderTypeSchema.optional(),
+  /** One service by id: the one a sender chose (an establishment outside the network finds none). */
+  establishment: z.uuid().optional(),
 });
 
 /**

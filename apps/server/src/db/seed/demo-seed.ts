@@ -81,7 +81,7 @@ const DEMO_NETWORK = {
   portal_enabled: true,
   portal_sender_types: ['PATIENT', 'PROVIDER'],
   portal_colour: '#5f3dc4',
-  portal_intro: 'Choose the service you are referring to. Your referral goes only to the service you choose.',
+  portal_intro: 'Refer a patient to any of our community and specialist services on the North Shore.',
 };
 
 async function seedEstablishments(tx: Queryable) {

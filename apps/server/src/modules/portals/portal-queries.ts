@@ -28,7 +28,13 @@ export type PortalKey = { slug: string } | { id: string };
 export async function getPublicPortal(q: Queryable, key: PortalKey): Promise<PublicPortal | undefined> {
   const which = 'slug' in key ? eq(establishments.slug, key.slug) : eq(establishments.id, key.id);
   const [row] = await q.select().from(establishments).where(and(which, publishedPortals()));
-  if (!row) return undefined;
+  return row && publicPortalOf(row);
+}
+
+type EstablishmentRow = typeof establishments.$inferSelect;
+
+/** A published portal as its page shows it. */
+export function publicPortalOf(row: EstablishmentRow): PublicPortal {
   return {
     establishment: publicEstablishmentOf(row),
     branding: {
@@ -41,9 +47,7 @@ export async function getPublicPortal(q: Queryable, key: PortalKey): Promise<Pub
 }
 
 /** The establishment as a portal page names it: where it is and how to call it, nothing internal. */
-export function publicEstablishmentOf(
-  row: typeof establishments.$inferSelect,
-): PublicPortal['establishment'] {
+function publicEstablishmentOf(row: EstablishmentRow): PublicPortal['establishment'] {
   return {
     id: row.id,
     name: row.name,

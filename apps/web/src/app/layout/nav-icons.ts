@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconRosetteDiscountCheck,
+  IconBuildingCommunity,
   IconArchive,
   IconFileDownload,
   IconFilePencil,
@@ -25,6 +26,7 @@ import type { NavItemId } from './nav-items';
 export const NAV_ICONS: Readonly<Record<NavItemId, Icon>> = {
   dashboard: IconLayoutDashboard,
   approvals: IconRosetteDiscountCheck,
+  'health-networks': IconBuildingCommunity,
   'inbox-referrals': IconInbox,
   'inbox-reports': IconFileDownload,
   'inbox-case-conferences': IconMessages,

@@ -69,17 +69,22 @@ describe('visible side navigation (spec section 6 Rules)', () => {
     expect(ids(context())).toEqual(NAV_GROUPS.flatMap((group) => group.items.map((i) => i.id)));
   });
 
-  it('adds Establishment approvals for platform administrators only, whatever else they see', () => {
+  it('adds Establishment approvals and Health networks for platform administrators only, whatever else they see', () => {
     expect(ids(context())).not.toContain('approvals');
+    expect(ids(context())).not.toContain('health-networks');
     const admin = visibleNavGroups(context(), { platformAdmin: true });
     expect(admin.at(-1)).toMatchObject({
       label: 'Platform',
-      items: [{ id: 'approvals', label: 'Establishment approvals', href: '/approvals' }],
+      items: [
+        { id: 'approvals', label: 'Establishment approvals', href: '/approvals' },
+        { id: 'health-networks', label: 'Health networks', href: '/health-networks' },
+      ],
     });
     expect(visibleNavGroups(undefined, { platformAdmin: false }).map((g) => g.label)).not.toContain(
       'Platform',
     );
     expect(activeNavItem('/approvals')).toBe('approvals');
+    expect(activeNavItem('/health-networks')).toBe('health-networks');
   });
 
   it('hides the referral inbox without accept_referral, but a referrer keeps the reports inbox', () => {

@@ -31,7 +31,8 @@ export type NavItemId =
   | 'trash'
   | 'help'
   | 'settings'
-  | 'approvals';
+  | 'approvals'
+  | 'health-networks';
 
 export type NavItem = {
   id: NavItemId;
@@ -124,10 +125,16 @@ export const PATIENT_NAV_GROUPS: readonly NavGroup[] = [
   },
 ];
 
-/** The platform administrators' own group: the queue of establishments waiting for approval. */
+/**
+ * The platform administrators' own group: the queue of establishments waiting for approval, and the
+ * health networks with their portals.
+ */
 export const PLATFORM_NAV_GROUP: NavGroup = {
   label: 'Platform',
-  items: [item('approvals', 'Establishment approvals', paths.approvals.getHref())],
+  items: [
+    item('approvals', 'Establishment approvals', paths.approvals.getHref()),
+    item('health-networks', 'Health networks', paths.healthNetworks.getHref()),
+  ],
 };
 
 /** Whether an item is shown to this user (spec section 6 Rules). */
@@ -157,6 +164,7 @@ function isVisible(id: NavItemId, context: AccessContext): boolean {
     case 'help':
     case 'settings':
     case 'approvals':
+    case 'health-networks':
       return true;
   }
 }
@@ -215,5 +223,6 @@ export function activeNavItem(pathname: string): NavItemId | null {
   if (area === 'help') return 'help';
   if (area === 'settings') return 'settings';
   if (area === 'approvals') return 'approvals';
+  if (area === 'health-networks') return 'health-networks';
   return null;
 }

@@ -129,6 +129,9 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.approvals.path, 'Establishment approvals', () =>
       import('@/features/platform/pages/approvals-page').then((m) => m.ApprovalsPage),
     ),
+    lazyRoute(paths.healthNetworks.path, 'Health networks', () =>
+      import('@/features/platform/pages/health-networks-page').then((m) => m.HealthNetworksPage),
+    ),
     lazyRoute(paths.reviewInvite.path, 'Review employment invite', () =>
       import('@/features/establishments/pages/review-invite-page').then((m) => m.ReviewInvitePage),
     ),

@@ -37,6 +37,9 @@ export function publicRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.public.referBySlug.path, 'Send a referral', () =>
       import('@/app/routes/refer-route').then((m) => m.ReferRoute),
     ),
+    lazyRoute(paths.public.referAtHost.path, 'Send a referral', () =>
+      import('@/app/routes/refer-route').then((m) => m.ReferAtHostRoute),
+    ),
     // Not lazy: the same screen is every route's error boundary, so it is in the main chunk anyway.
     { path: paths.status.error.path, handle: { title: 'Something went wrong' }, Component: ErrorPage },
     lazyRoute(paths.status.notFound.path, 'Page not found', () =>

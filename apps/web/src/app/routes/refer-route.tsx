@@ -1,5 +1,5 @@
 import { FormTemplateFields } from '@/features/referrals/forms/form-template-fields';
-import { ReferPage } from '@/features/portals/pages/refer-page';
+import { ReferAtHostPage, ReferPage } from '@/features/portals/pages/refer-page';
 import type { TemplateFieldsSlot } from '@/features/portals/template-fields-slot';
 
 // The portal shows the receiver's templates with the referral wizard's renderer, as the wizard does.
@@ -8,4 +8,9 @@ const templateFields: TemplateFieldsSlot = (props) => <FormTemplateFields {...pr
 /** /refer/{slug}, the public referral portal. */
 export function ReferRoute() {
   return <ReferPage templateFields={templateFields} />;
+}
+
+/** /refer at a health network's own web address: its portal. */
+export function ReferAtHostRoute() {
+  return <ReferAtHostPage templateFields={templateFields} />;
 }

@@ -17,21 +17,30 @@ export function addressOf(establishment: PublicPortal['establishment']): string 
 }
 
 /**
- * The portal's branded header: the establishment's logo and name, with its address and phone, on the
- * portal's colour (the page's primary colour, readable under white text).
+ * The portal's branded header: the logo and name of whoever publishes it (an establishment, with its
+ * address and phone; or a health network), on the portal's colour (the page's primary colour, readable
+ * under white text).
  */
-export function PortalHeader({ portal }: { portal: PublicPortal }) {
-  const { establishment, branding } = portal;
-  const address = addressOf(establishment);
+export function PortalHeader({
+  name,
+  logo,
+  address = null,
+  phone = null,
+}: {
+  name: string;
+  logo: string | null;
+  address?: string | null;
+  phone?: string | null;
+}) {
   return (
     <Box component="header" bg="var(--mantine-primary-color-filled)" c="white" py={{ base: 'md', sm: 'lg' }}>
       <Container size={800}>
         <Group gap="md" wrap="nowrap" align="center">
-          {branding.logo !== null && (
+          {logo !== null && (
             // On white, so a logo drawn for a white page reads on any brand colour. The name beside it
             // says who this is, so the image itself is decorative.
             <Box bg="white" p={6} style={{ borderRadius: 'var(--mantine-radius-md)', flexShrink: 0 }}>
-              <Image src={branding.logo} alt="" h={48} w="auto" maw={140} fit="contain" />
+              <Image src={logo} alt="" h={48} w="auto" maw={140} fit="contain" />
             </Box>
           )}
           <Stack gap={4} miw={0}>
@@ -42,7 +51,7 @@ export function PortalHeader({ portal }: { portal: PublicPortal }) {
               lh={1.25}
               style={{ overflowWrap: 'anywhere' }}
             >
-              {establishment.name}
+              {name}
             </Text>
             {address !== null && (
               <Group gap={6} wrap="nowrap" align="flex-start">
@@ -50,17 +59,17 @@ export function PortalHeader({ portal }: { portal: PublicPortal }) {
                 <Text size="sm">{address}</Text>
               </Group>
             )}
-            {establishment.phone1 !== null && (
+            {phone !== null && (
               <Group gap={6} wrap="nowrap">
                 <IconPhone size={16} aria-hidden style={{ flexShrink: 0 }} />
                 <Text
                   component="a"
-                  href={`tel:${establishment.phone1.replace(/[^\d+]/g, '')}`}
+                  href={`tel:${phone.replace(/[^\d+]/g, '')}`}
                   size="sm"
                   c="white"
                   td="underline"
                 >
-                  {establishment.phone1}
+                  {phone}
                 </Text>
               </Group>
             )}

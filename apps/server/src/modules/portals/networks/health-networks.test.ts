@@ -210,7 +210,7 @@ describe('health network portals (docs/portals.md, Health network portals; spec 
     await place('Physiotherapy Clinic', { portal_sender_types: ['PROVIDER'], city: 'Chatswood' });
     await place('Closed Portal Clinic', { portal_enabled: false });
     await place('Waiting Clinic', { is_approved: false });
-    await place('Elsewhere Clinic', { health_organisation_network: `OTHER_${tag}` });
+    const elsewhere = await place('Elsewhere Clinic', { health_organisation_network: `OTHER_${tag}` });
     // The network takes patients only: a service taking professionals only is not offered.
     await admin.api(
       'PUT',
@@ -234,6 +234,11 @@ describe('health network portals (docs/portals.md, Health network portals; spec 
     ]);
     expect(await names('?keyword=chatswood')).toEqual([['Physiotherapy Clinic', ['PROVIDER']]]);
     expect(await names('?sender_type=PATIENT')).toEqual([['Cardiology Clinic', ['PATIENT', 'PROVIDER']]]);
+    // The one a sender chose, by id; a clinic outside the network is not one of its services.
+    expect(await names(`?establishment=${cardiology.id}`)).toEqual([
+      ['Cardiology Clinic', ['PATIENT', 'PROVIDER']],
+    ]);
+    expect(await names(`?establishment=${elsewhere.id}`)).toEqual([]);
     const page = await get(`/api/public/organisations/${id}/establishments/?page_size=1`);
     expect(page.json()).toMatchObject({ count: 2, previous: null });
     expect(page.json().next).toContain('page=2');

@@ -12,7 +12,7 @@ import { escapeLike } from '../../../db/like-pattern.ts';
 import { establishments } from '../../../db/schema/establishments.ts';
 import { healthNetworks } from '../../../db/schema/portals.ts';
 import { pageWindow } from '../../../http/paging.ts';
-import { getPublicPortal, publicEstablishmentOf, publishedPortals } from '../portal-queries.ts';
+import { getPublicPortal, publicPortalOf, publishedPortals } from '../portal-queries.ts';
 import { networkLogoUrl, type HealthNetworkRow } from './health-network-rows.ts';
 
 /** Which network portal a public read names: by id, by the slug of /refer/{slug}, or by its own host. */
@@ -77,7 +77,11 @@ export async function getNetworkBranding(q: Queryable, id: string): Promise<Publ
 export async function listNetworkServices(
   q: Queryable,
   network: HealthNetworkRow,
-  query: PageQuery & { keyword?: string | undefined; sender_type?: PortalSenderType | undefined },
+  query: PageQuery & {
+    keyword?: string | undefined;
+    sender_type?: PortalSenderType | undefined;
+    establishment?: string | undefined;
+  },
 ): Promise<{ count: number; results: NetworkService[] }> {
   const networkTypes = network.portal_sender_types as PortalSenderType[];
   const wanted =
@@ -86,6 +90,7 @@ export async function listNetworkServices(
   const where = and(
     eq(establishments.health_organisation_network, network.code),
     publishedPortals(),
+    query.establishment === undefined ? undefined : eq(establishments.id, query.establishment),
     // Takes at least one of the wanted sender types (none wanted: nothing to list).
     or(
       sql`false`,
@@ -110,7 +115,7 @@ export async function listNetworkServices(
   return {
     count: total?.n ?? 0,
     results: rows.map((row) => ({
-      establishment: publicEstablishmentOf(row),
+      ...publicPortalOf(row),
       sender_types: networkServiceSenderTypes(networkTypes, row.portal_sender_types as PortalSenderType[]),
     })),
   };

@@ -14,7 +14,7 @@ import { showSaveError } from '@/lib/form-errors';
 import { SelectField, TextField } from '@/ui/form-fields';
 import { FormFooter } from '@/ui/form-footer';
 import { IntakeMailField } from './intake-mail-field';
-import { PublicPortalFields } from './public-portal-fields';
+import { PublicPortalFields } from '@/ui/public-portal-fields';
 
 /** The establishment's on/off settings (spec section 3 Establishment), in the words the form shows. */
 export const ESTABLISHMENT_FLAGS = [

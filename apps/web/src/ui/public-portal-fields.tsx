@@ -12,8 +12,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import type { EstablishmentWriteInput } from '@referrals/domain/establishments/establishment-schemas';
-import type { PortalSenderType, PortalSettings } from '@referrals/domain/portals/portal-schemas';
+import type {
+  PortalSenderType,
+  PortalSettings,
+  PortalSettingsWriteSchema,
+} from '@referrals/domain/portals/portal-schemas';
+import type { z } from 'zod';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { TextareaField } from '@/ui/form-fields';
 
@@ -29,15 +33,28 @@ const SWATCHES = ['#1c7ed6', '#0b7285', '#087f5b', '#2b8a3e', '#5f3dc4', '#862e9
 const NO_ADDRESS =
   'This establishment has no web address for a portal yet. Ask the Referrals team to give it one.';
 
+/** A form that saves a portal's settings as `portal` (an establishment's, or a health network's). */
+type PortalForm = { portal?: z.input<typeof PortalSettingsWriteSchema> | undefined };
+
 /**
  * The public referral portal (docs/portals.md, Settings): published or not, who may send through it, its
- * colour and welcome, and its address to hand out. Saved with the rest of the form as `portal`.
+ * colour and welcome, and its address to hand out. Saved with the rest of the form as `portal`;
+ * `description`: what publishing does, in the words of whoever publishes it.
  */
-export function PublicPortalFields({ portal }: { portal: PortalSettings }) {
+export function PublicPortalFields({
+  portal,
+  description = 'Patients, carers and health professionals without an account can send referrals here through a form of its own.',
+  noAddress = NO_ADDRESS,
+}: {
+  portal: PortalSettings;
+  description?: string;
+  /** Why there is nothing to publish while the portal has no address. */
+  noAddress?: string;
+}) {
   const {
     control,
     formState: { errors },
-  } = useFormContext<EstablishmentWriteInput>();
+  } = useFormContext<PortalForm>();
   const enabled = useWatch({ control, name: 'portal.enabled' }) === true;
   const { url } = portal;
   return (
@@ -51,11 +68,7 @@ export function PublicPortalFields({ portal }: { portal: PortalSettings }) {
         render={({ field }) => (
           <Switch
             label="Publish the portal"
-            description={
-              url === null
-                ? NO_ADDRESS
-                : 'Patients, carers and health professionals without an account can send referrals here through a form of its own.'
-            }
+            description={url === null ? noAddress : description}
             // Without an address there is nothing to publish; the server refuses it too (400).
             disabled={url === null && field.value !== true}
             checked={field.value === true}

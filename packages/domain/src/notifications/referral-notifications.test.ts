@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { REFERRAL_LIFECYCLE_ACTIONS } from '../referrals/referral-lifecycle.ts';
 import { REFERRAL_TRANSITIONS } from '../referrals/referral-lifecycle.ts';
 import { notificationBadge } from './notification-schemas.ts';
-import { REFERRAL_NOTIFICATIONS, referralNotificationFor } from './referral-notifications.ts';
+import {
+  linkUploadNotification,
+  REFERRAL_NOTIFICATIONS,
+  referralNotificationFor,
+} from './referral-notifications.ts';
 
 describe('referral notifications', () => {
   it('announces each transition from the side that takes it, naming who acted', () => {
@@ -35,6 +39,18 @@ describe('referral notifications', () => {
     );
     expect(referralNotificationFor('update')).toBeNull();
     expect(referralNotificationFor('archive')).toBeNull();
+  });
+
+  it('tells the receiver of a file back through a link by who sent it, naming the patient only in the app', () => {
+    const file = linkUploadNotification({ consentForm: false, audience: 'sender' });
+    expect([file.title, file.text('ignored', 'Maya Nguyen'), file.email]).toEqual([
+      'Files received',
+      'The referrer sent a file for the referral for Maya Nguyen',
+      null,
+    ]);
+    expect(linkUploadNotification({ consentForm: true, audience: 'shared' }).text('ignored', null)).toBe(
+      'Someone with the referral’s link sent the signed consent form',
+    );
   });
 
   it('caps the badge at 99+', () => {

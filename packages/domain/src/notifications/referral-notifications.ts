@@ -133,3 +133,33 @@ export const PORTAL_SENDER = 'Someone on your public referral portal';
 
 /** At most this many colleagues are notified for a referral with no assignee (shared inbox staff). */
 export const MAX_SHARED_INBOX_RECIPIENTS = 20;
+
+/**
+ * A file that came back through a referral's emailed link (docs/external-access.md, Files): the receiver
+ * side is told in the app, as it is of a referral sent to it. The sentence names who sent it by their part
+ * (a link is not a person in the product), never the file's name, which can name the patient.
+ */
+export function linkUploadNotification(options: {
+  consentForm: boolean;
+  audience: 'sender' | 'patient' | 'shared';
+}): ReferralNotificationRule {
+  const who =
+    options.audience === 'sender'
+      ? 'The referrer'
+      : options.audience === 'patient'
+        ? 'The patient'
+        : 'Someone with the referral’s link';
+  return options.consentForm
+    ? {
+        by: 'sender',
+        title: 'Signed consent form received',
+        text: (_, patient) => `${who} sent the signed consent form${forPatient(patient)}`,
+        email: null,
+      }
+    : {
+        by: 'sender',
+        title: 'Files received',
+        text: (_, patient) => `${who} sent a file for the referral${forPatient(patient)}`,
+        email: null,
+      };
+}

@@ -13,6 +13,7 @@ import { notFound } from '../../http/api-errors.ts';
 import { removeStoredFile, storeUpload } from '../files/file-store.ts';
 import { checkAttachmentRoom, uploadRulesOf } from '../referrals/attachments/attachment-rules.ts';
 import { uploadMeta } from '../referrals/attachments/create-referral-attachment.ts';
+import { notifyLinkUpload } from '../notifications/create-notifications.ts';
 import { recordReferralHistory } from '../referrals/referral-history.ts';
 import { auditThroughLink } from './access-audit.ts';
 import { lockReferral, openAccessSession, type AccessCall, type OpenLink } from './access-link-lookup.ts';
@@ -97,6 +98,12 @@ async function recordUpload(
     detail: { ...detail, via: 'access-link', audience: open.audience },
   });
   await auditThroughLink(tx, open, { action: 'referral.attachment.create', detail });
+  await notifyLinkUpload(tx, {
+    referral: open.referral,
+    attachmentId: row.id,
+    consentForm: row.field === CONSENT_FORM_FIELD,
+    audience: open.audience,
+  });
   return row;
 }
 

@@ -8,6 +8,7 @@ import type {
   ExternalReportList,
 } from '@referrals/domain/external-access/external-access-schemas';
 import { auditLog } from '../../db/schema/audit-log.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { referralAttachments, referralHistory } from '../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { PDF, PNG, storedFiles } from '../referrals/attachments/attachment-test-helpers.ts';
@@ -122,6 +123,20 @@ describe('access without an account: the consent form, the patient’s files and
       detail: { audience: 'patient' },
     });
     expect(JSON.stringify(audit)).not.toContain('signed.png');
+
+    // The receiver is told in the app, naming the patient there and never the file.
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.user_id, p.specialist.user.id), eq(notifications.subject_id, referral.id)));
+    expect(told).toMatchObject([
+      {
+        title: 'Signed consent form received',
+        text: 'The patient sent the signed consent form for Maya Nguyen',
+        subject_details: { attachment_id: file.id, referral_id: referral.id, access: 'receiver' },
+      },
+    ]);
+    expect(JSON.stringify(told)).not.toContain('signed.png');
   });
 
   it('refuses an oversized file (413) and a type it may not be (400), storing nothing', async () => {

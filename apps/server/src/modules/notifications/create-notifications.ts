@@ -3,6 +3,7 @@ import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referr
 import type { ReferralLifecycleAction } from '@referrals/domain/referrals/referral-lifecycle';
 import {
   MAX_SHARED_INBOX_RECIPIENTS,
+  linkUploadNotification,
   PORTAL_SENDER,
   referralNotificationFor,
   type ReferralNotificationRule,
@@ -122,6 +123,33 @@ export async function notifyReferralTransition(
       is_updated: referral.is_updated,
       is_renew_referral: referral.is_renew_referral,
     },
+    link: referralPagePath(referral.id),
+  });
+}
+
+/**
+ * Tells the receiver side that a file came back through the referral's emailed link (a patient's file or
+ * the signed consent form), in the upload's transaction: the assignee, or the shared inbox staff.
+ */
+export async function notifyLinkUpload(
+  tx: Transaction,
+  options: {
+    referral: ReferralRow;
+    attachmentId: string;
+    consentForm: boolean;
+    audience: 'sender' | 'patient' | 'shared';
+  },
+): Promise<void> {
+  const { referral } = options;
+  await notifyOtherSide(tx, {
+    referral,
+    caller: null,
+    rule: linkUploadNotification(options),
+    recipientIds: await receiverRecipients(tx, referral),
+    scope: 'referral',
+    action: options.consentForm ? 'consent.upload' : 'attachment.upload',
+    subjectId: referral.id,
+    details: { attachment_id: options.attachmentId, via: 'access-link' },
     link: referralPagePath(referral.id),
   });
 }

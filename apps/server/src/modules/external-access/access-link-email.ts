@@ -7,6 +7,9 @@ import type { MailMessage } from '../mail/outbox.ts';
 import { renderMail } from '../mail/render-mail.ts';
 import { publicAddress } from '../notifications/notification-mail.ts';
 
+/** What a mail carrying a link says before it: its subject, greeting and first paragraphs. */
+export type AccessLinkMailLead = { subject: string; greeting: string; paragraphs: string[] };
+
 /** The page a link opens (spec section 2 /referrals/external), with the token it carries. */
 export const accessLinkPath = (token: string) =>
   `/referrals/external?${ACCESS_TOKEN_PARAM}=${encodeURIComponent(token)}`;
@@ -21,12 +24,15 @@ export function accessLinkEmail(options: {
   audience: AccessAudience;
   receiver: string;
   token: string;
+  /** A mail that says something else first (a patient's "Your referral has been sent"), then the link. */
+  lead?: AccessLinkMailLead | undefined;
 }): MailMessage {
-  const { receiver } = options;
+  const { receiver, lead } = options;
   const subject =
-    options.audience === 'shared'
+    lead?.subject ??
+    (options.audience === 'shared'
       ? `A referral to ${receiver} was shared with you`
-      : `Your referral to ${receiver}`;
+      : `Your referral to ${receiver}`);
   const opening =
     options.audience === 'shared'
       ? `Someone has shared a referral to ${receiver} with you, so you can follow it online without an account.`
@@ -35,8 +41,9 @@ export function accessLinkEmail(options: {
     to: options.to,
     subject,
     ...renderMail({
-      greeting: 'Hello,',
+      greeting: lead?.greeting ?? 'Hello,',
       paragraphs: [
+        ...(lead?.paragraphs ?? []),
         opening,
         'To open it, you will be asked for the patient’s last name, date of birth and first name.',
       ],

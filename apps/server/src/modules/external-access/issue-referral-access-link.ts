@@ -10,7 +10,7 @@ import { referrals } from '../../db/schema/referrals.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { hashToken } from '../auth/one-time-tokens.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
-import { accessLinkEmail } from './access-link-email.ts';
+import { accessLinkEmail, type AccessLinkMailLead } from './access-link-email.ts';
 import { newAccessSecret } from './access-link-lookup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +31,8 @@ export async function issueReferralAccessLink(
     actor: AuditActor;
     /** Facts for the audit row besides the audience and link: the link a share or renewal came from. */
     detail?: Record<string, unknown>;
+    /** What the mail says before the link, when it is also about something else (accessLinkEmail). */
+    lead?: AccessLinkMailLead;
     now?: Date;
   },
 ): Promise<{ linkId: string; token: string; expiresAt: Date }> {
@@ -67,6 +69,7 @@ export async function issueReferralAccessLink(
       audience: options.audience,
       receiver: referral.receiver ?? 'the clinic',
       token,
+      lead: options.lead,
     }),
   );
   // The address stays on the link row: the audit says who got a link, never where it went.

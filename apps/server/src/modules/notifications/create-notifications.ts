@@ -99,7 +99,7 @@ export async function notifyReferralTransition(
   options: { referral: ReferralRow; action: ReferralLifecycleAction; caller: Caller | null },
 ): Promise<void> {
   const { referral, action, caller } = options;
-  await notifyPatient(tx, { referral, action });
+  await notifyPatient(tx, { referral, action, caller });
   const rule = referralNotificationFor(action, { is_updated: referral.is_updated, type: referral.type });
   if (!rule) return;
   const toReceiver = rule.by === 'sender';

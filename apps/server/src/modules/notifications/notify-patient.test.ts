@@ -4,6 +4,7 @@ import { establishments } from '../../db/schema/establishments.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { readMailbox } from '../../../test/mailbox.ts';
+import { verified } from '../external-access/access-test-setup.ts';
 import { insertReferral } from '../referrals/actions/referral-action-test-setup.ts';
 import { referralParties, type ReferralParties } from '../referrals/referral-test-parties.ts';
 
@@ -35,6 +36,15 @@ describe('mail to the patient, as the referral’s flags ask (issue 25)', () => 
     expect(sent?.text).toContain('Hello Olivia,');
     expect(sent?.text).toContain('Harbour Family Practice has sent your referral to Northside Cardiology.');
     expect(sent?.text).not.toContain('Palpitations');
+    // The same mail carries the patient's own link, which opens this referral once they say who they are.
+    const token = /access=([\w-]+)/.exec(sent?.text ?? '')?.[1] ?? '';
+    const [patient] = await t.database.db.select().from(patients).where(eq(patients.id, p.patient.id));
+    const session = await verified(t.app, token, {
+      last_name: patient?.last_name,
+      first_name: patient?.first_name,
+      dob: patient?.dob,
+    });
+    expect(session.referral).toMatchObject({ id: asked.id });
 
     before = (await readMailbox(t.app)).length;
     const quiet = await insertReferral(t.database.db, p, { status: 'DRFT' });

@@ -6,9 +6,11 @@ import { australianMobileNumber } from '@referrals/domain/people/mobile-number';
 import type { ReferralLifecycleAction } from '@referrals/domain/referrals/referral-lifecycle';
 import { queryRows, type Transaction } from '../../db/database.ts';
 import type { referrals } from '../../db/schema/referrals.ts';
+import { issueReferralAccessLink } from '../external-access/issue-referral-access-link.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
 import { renderMail } from '../mail/render-mail.ts';
 import { queueSms } from '../sms/sms-delivery.ts';
+import type { Caller } from '../tenancy/caller.ts';
 
 type ReferralRow = typeof referrals.$inferSelect;
 
@@ -21,7 +23,7 @@ type ReferralRow = typeof referrals.$inferSelect;
  */
 export async function notifyPatient(
   tx: Transaction,
-  options: { referral: ReferralRow; action: ReferralLifecycleAction },
+  options: { referral: ReferralRow; action: ReferralLifecycleAction; caller: Caller | null },
 ): Promise<void> {
   const { referral } = options;
   const mailRule = PATIENT_NOTIFICATIONS[options.action];
@@ -57,15 +59,33 @@ export async function notifyPatient(
     receiver_state: facts.receiver_state,
   };
   if (wantsMail && facts.email) {
-    const { text: plain, html } = renderMail({
+    const lead = {
+      subject: mailRule.subject,
       greeting: `Hello ${facts.first_name},`,
       paragraphs: mailRule.paragraphs({
         ...appointment,
         sender: facts.sender ?? 'Your doctor',
         receiver: facts.receiver ?? 'The clinic',
       }),
-    });
-    await queueMail(tx, { to: facts.email, subject: mailRule.subject, text: plain, html });
+    };
+    if (options.action === 'submit') {
+      // The sent referral's mail carries the patient's own link to follow it (docs/external-access.md).
+      await issueReferralAccessLink(tx, {
+        referralId: referral.id,
+        audience: 'patient',
+        email: facts.email,
+        actor: {
+          actorId: options.caller?.userId ?? null,
+          establishmentId: referral.from_establishment_id,
+          ip: null,
+          requestId: null,
+        },
+        lead,
+      });
+    } else {
+      const { text: plain, html } = renderMail(lead);
+      await queueMail(tx, { to: facts.email, subject: lead.subject, text: plain, html });
+    }
   }
   const mobile = australianMobileNumber(facts.phone);
   if (text && facts.receiver_sms_enabled && facts.receiver && mobile) {

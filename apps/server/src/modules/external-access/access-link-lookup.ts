@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -15,12 +14,6 @@ import { hashToken } from '../auth/one-time-tokens.ts';
 import type { ReferralRow } from '../referrals/referral-queries.ts';
 
 export type AccessLinkRow = typeof referralAccessLinks.$inferSelect;
-
-/**
- * A secret that goes out once (a link's token, a session): 32 random bytes, as base64url. Only its sha256
- * is kept (hashToken): 256 random bits need no salt or slow hash, there is nothing to guess.
- */
-export const newAccessSecret = () => randomBytes(32).toString('base64url');
 
 /**
  * Who calls through a link: its token (`?access=`), the session secret when the page has one

@@ -14,7 +14,7 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import { PDF } from '../referrals/attachments/attachment-test-helpers.ts';
 import { recordOutsideReferral } from '../referrals/manual/record-outside-referral.ts';
 import type { ReferralParties } from '../referrals/referral-test-parties.ts';
-import { issueReferralAccessLink } from './issue-referral-access-link.ts';
+import { issueReferralAccessLink } from '../access-links/issue-referral-access-link.ts';
 
 /** The patient an external referral is about, as the tests answer for them. */
 export const MAYA = { first_name: 'Maya', last_name: 'Nguyen', dob: '1990-04-12' } as const;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { hitBucket } from '../rate-limits/rate-limit-buckets.ts';
 import { findAccessLink, type AccessCall } from './access-link-lookup.ts';
-import { issueReferralAccessLink } from './issue-referral-access-link.ts';
+import { issueReferralAccessLink } from '../access-links/issue-referral-access-link.ts';
 
 /** New links to one address: three an hour, however many old links ask (a mailbox is not to be flooded). */
 export const REFRESH_PER_ADDRESS = { capacity: 3, drainMinutes: 60 };

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 import { throttled } from '../../http/api-errors.ts';
 import { hitBucket } from '../rate-limits/rate-limit-buckets.ts';
 import { openAccessSession, type AccessCall } from './access-link-lookup.ts';
-import { issueReferralAccessLink } from './issue-referral-access-link.ts';
+import { issueReferralAccessLink } from '../access-links/issue-referral-access-link.ts';
 
 /** Links shared to one address: three an hour, so nobody is sent a stream of mail they did not ask for. */
 export const SHARE_PER_ADDRESS = { capacity: 3, drainMinutes: 60 };

@@ -15,7 +15,8 @@ import { hashToken } from '../auth/one-time-tokens.ts';
 import { hitBucket } from '../rate-limits/rate-limit-buckets.ts';
 import { verifyReferralCode } from '../referrals/verification/verification-codes.ts';
 import { auditThroughLink } from './access-audit.ts';
-import { type AccessCall, newAccessSecret, openAccessLink, type OpenLink } from './access-link-lookup.ts';
+import { newAccessSecret } from '../access-links/access-secret.ts';
+import { type AccessCall, openAccessLink, type OpenLink } from './access-link-lookup.ts';
 import { externalReferralView } from './external-referral-view.ts';
 
 /**

@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { MailMessage } from '../mail/outbox.ts';
+import { publicAddress, setMailPublicUrl } from '../mail/public-address.ts';
 import { renderMail } from '../mail/render-mail.ts';
-
-// Where a notification e-mail links to. Lifecycle actions run deep in a transaction with no request at hand,
-// so the public address is set once when the app is built (configuration is read once at start-up).
-let publicUrl = '';
 
 /** Lets notification mail link to this deployment (PUBLIC_URL); called once from buildApp. */
 export function registerNotificationMail(app: FastifyInstance): void {
-  publicUrl = app.config.publicUrl;
+  setMailPublicUrl(app.config.publicUrl);
 }
-
-/** The address of a page of this deployment (PUBLIC_URL + path), as mail links to it. */
-export const publicAddress = (path: string) => `${publicUrl}${path}`;
 
 /** The referral's page in the app, as notification mail links to it. */
 export const referralPagePath = (referralId: string) => `/referrals/${referralId}`;

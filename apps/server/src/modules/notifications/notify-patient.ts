@@ -6,7 +6,7 @@ import { australianMobileNumber } from '@referrals/domain/people/mobile-number';
 import type { ReferralLifecycleAction } from '@referrals/domain/referrals/referral-lifecycle';
 import { queryRows, type Transaction } from '../../db/database.ts';
 import type { referrals } from '../../db/schema/referrals.ts';
-import { issueReferralAccessLink } from '../external-access/issue-referral-access-link.ts';
+import { issueReferralAccessLink } from '../access-links/issue-referral-access-link.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
 import { renderMail } from '../mail/render-mail.ts';
 import { queueSms } from '../sms/sms-delivery.ts';

@@ -10,7 +10,7 @@ import { externalDraftFiles, externalReferralDrafts } from '../../../db/schema/p
 import { referrals } from '../../../db/schema/referrals.ts';
 import { throwIfErrors, validationFailed } from '../../../http/api-errors.ts';
 import type { AuditActor } from '../../audit/record-audit.ts';
-import { issueReferralAccessLink } from '../../external-access/issue-referral-access-link.ts';
+import { issueReferralAccessLink } from '../../access-links/issue-referral-access-link.ts';
 import { notifyReferralTransition } from '../../notifications/create-notifications.ts';
 import { prepareNewPatient } from '../../referrals/manual/manual-referral-patient.ts';
 import { recordOutsideReferral } from '../../referrals/manual/record-outside-referral.ts';

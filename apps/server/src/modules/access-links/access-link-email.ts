@@ -5,7 +5,7 @@ import {
 } from '@referrals/domain/external-access/external-access-schemas';
 import type { MailMessage } from '../mail/outbox.ts';
 import { renderMail } from '../mail/render-mail.ts';
-import { publicAddress } from '../notifications/notification-mail.ts';
+import { publicAddress } from '../mail/public-address.ts';
 
 /** What a mail carrying a link says before it: its subject, greeting and first paragraphs. */
 export type AccessLinkMailLead = { subject: string; greeting: string; paragraphs: string[] };

@@ -11,7 +11,7 @@ import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { hashToken } from '../auth/one-time-tokens.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
 import { accessLinkEmail, type AccessLinkMailLead } from './access-link-email.ts';
-import { newAccessSecret } from './access-link-lookup.ts';
+import { newAccessSecret } from './access-secret.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

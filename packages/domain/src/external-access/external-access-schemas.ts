@@ -43,6 +43,10 @@ export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 export const VERIFY_FAILED = 'Those details do not match the referral. Check them and try again.';
 /** POST external/share/: the link is on its way. */
 export const LINK_SENT = 'We have emailed a link to the referral.';
+/** POST referrals/{id}/patient-link/: the answer, and why nothing was sent. */
+export const PATIENT_LINK_SENT = 'We have emailed the patient a link to follow the referral.';
+export const PATIENT_HAS_NO_EMAIL = 'The patient has no email address. Add one to their record first.';
+export const DRAFT_HAS_NO_LINK = 'A draft cannot be followed yet: send the referral first.';
 /** GET external/refresh-access/: the same words whether or not a link was sent, so they reveal nothing. */
 export const LINK_REFRESH_REQUESTED =
   'If this link can be renewed, we have emailed a new one to the address it was sent to.';

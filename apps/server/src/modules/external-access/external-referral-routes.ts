@@ -12,6 +12,7 @@ import {
   ExternalVerificationSchema,
   LINK_REFRESH_REQUESTED,
   LINK_SENT,
+  PATIENT_LINK_SENT,
   MAX_WRONG_ANSWERS,
   verificationOf,
 } from '@referrals/domain/external-access/external-access-schemas';
@@ -27,7 +28,9 @@ import {
   jsonOrFiles,
   pdfReply,
 } from './external-access-http.ts';
+import { ReferralIdParamsSchema, referralCall } from '../referrals/referral-call.ts';
 import { findExternalOrigin } from './find-external-origin.ts';
+import { sendPatientAccessLink } from './send-patient-access-link.ts';
 import {
   readAccessLink,
   readExternalAttachment,
@@ -186,6 +189,34 @@ export const externalReferralRoutes: FastifyPluginCallbackZod = (app, _options, 
     },
     async (request) =>
       findExternalOrigin(db, { caller: await callerOf(request), token: request.query.token }),
+  );
+
+  app.post(
+    '/api/referrals/:id/patient-link/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        operationId: 'sendPatientReferralLink',
+        summary: 'Email the patient a link to follow the referral without an account',
+        description:
+          'Either side of a sent referral; the link goes to the address on the patient’s record (a 400 on ' +
+          '`email` without one), at most three an hour for one referral (429). A shared-with reader gets 403, ' +
+          'a draft 409, and anyone who may not see the referral the 404 of a missing one.',
+        security: [{ bearer: [] }],
+        params: ReferralIdParamsSchema,
+        response: {
+          202: ExternalAccessDetailSchema,
+          ...SIGNED_IN_ERROR_RESPONSES,
+          409: DetailErrorSchema,
+          429: DetailErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await sendPatientAccessLink(db, await referralCall(request, request.params.id));
+      return reply.code(202).send({ detail: PATIENT_LINK_SENT });
+    },
   );
   done();
 };

@@ -12,6 +12,7 @@ import { MessageSection } from '../detail/components/message-section';
 import { PartiesSection } from '../detail/components/parties-section';
 import { ReferralActionBar } from '../detail/components/referral-action-bar';
 import { ReferralHeader } from '../detail/components/referral-header';
+import { PatientLinkPanel } from '../detail/components/patient-link-panel';
 import { ReferralNotFound } from '../detail/components/referral-not-found';
 import { StickyNotesSection } from '../detail/components/sticky-notes-section';
 import { TagsSection } from '../detail/components/tags-section';
@@ -71,6 +72,10 @@ export function ReferralDetailPage() {
       {/* The code proves holding the sender's referral: the sender side shows it once it is submitted. */}
       {record.side === 'sender' && record.status.value !== 'DRFT' && (
         <VerificationCodePanel referralId={record.id} />
+      )}
+      {/* Either side may send the patient their own link once the referral is sent; a reader may not. */}
+      {record.side !== 'shared' && record.status.value !== 'DRFT' && (
+        <PatientLinkPanel referralId={record.id} />
       )}
       {/* A shared-with reader has no tags or notes of its own on it (referral-annotation-schemas.ts). */}
       {record.side !== 'shared' && (

@@ -5,8 +5,8 @@ import { tabTo } from './keyboard';
 import {
   enterEmailedCode,
   expectNoSidewaysScroll,
+  fillPatientDetails,
   fillPatientSender,
-  freshMedicareNumber,
   region,
   solveCaptcha,
 } from './portal-steps';
@@ -70,19 +70,10 @@ test('a patient chooses a service on the network’s portal, by keyboard, and se
     email: `nora.${tag}@mail.example`,
   };
   await fillPatientSender(page, patient);
-  const about = region(page, 'The patient');
-  await about.getByRole('textbox', { name: 'First name' }).fill(patient.firstName);
-  await about.getByRole('textbox', { name: 'Last name' }).fill(patient.lastName);
-  await about.getByLabel('Date of birth').fill(patient.dob);
-  await about.getByRole('combobox', { name: 'Sex at birth' }).click();
-  await page.getByRole('option', { name: 'Female', exact: true }).click();
-  await about.getByRole('textbox', { name: 'Medicare number' }).fill(freshMedicareNumber());
-  await about.getByRole('textbox', { name: 'Reference number' }).fill('1');
-  await about.getByRole('combobox', { name: 'Concession card' }).click();
-  await page.getByRole('option', { name: 'No concession card', exact: true }).click();
-  await region(page, 'Reason for referral')
-    .getByRole('textbox', { name: 'Why is the patient being referred?' })
-    .fill('Rehabilitation after a knee replacement six weeks ago.');
+  await fillPatientDetails(page, patient, {
+    reason: 'Rehabilitation after a knee replacement six weeks ago.',
+    measurements: false,
+  });
   await region(page, 'Consent').getByRole('checkbox').check();
   await enterEmailedCode(page, patient.email);
   await solveCaptcha(page);

@@ -58,8 +58,15 @@ export async function fillPatientSender(page: Page, patient: PortalPatient) {
   await sender.getByRole('textbox', { name: 'Phone' }).fill('0412 345 678');
 }
 
-/** The patient, the reason for the referral and the weight the clinic's form asks for. */
-export async function fillPatientDetails(page: Page, patient: PortalPatient) {
+/**
+ * The patient, the reason for the referral (`reason`, else the demo clinic's) and, unless the receiver's
+ * form asks none (`measurements: false`), the weight the clinic's form asks for.
+ */
+export async function fillPatientDetails(
+  page: Page,
+  patient: PortalPatient,
+  { reason = 'Palpitations and breathlessness on stairs for three weeks.', measurements = true } = {},
+) {
   const about = region(page, 'The patient');
   await about.getByRole('textbox', { name: 'First name' }).fill(patient.firstName);
   await about.getByRole('textbox', { name: 'Last name' }).fill(patient.lastName);
@@ -72,8 +79,10 @@ export async function fillPatientDetails(page: Page, patient: PortalPatient) {
   await page.getByRole('option', { name: 'No concession card', exact: true }).click();
   await region(page, 'Reason for referral')
     .getByRole('textbox', { name: 'Why is the patient being referred?' })
-    .fill('Palpitations and breathlessness on stairs for three weeks.');
-  await region(page, 'Measurements').getByRole('textbox', { name: 'Weight (kg)' }).fill('68');
+    .fill(reason);
+  if (measurements) {
+    await region(page, 'Measurements').getByRole('textbox', { name: 'Weight (kg)' }).fill('68');
+  }
 }
 
 /** The GP's letter, attached, and the consent given. */

@@ -77,3 +77,9 @@ export function showSaveError(
   for (const [path, message] of Object.entries(onFields)) options.onField(path, message);
   options.onForm(others.length > 0 ? others.join(' ') : null);
 }
+
+/** The first thing the server said was wrong (a field's message, else its detail), or `fallback`. */
+export function firstErrorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  return Object.values(flattenFieldErrors(error.fieldErrors ?? {}))[0] ?? error.detail ?? fallback;
+}

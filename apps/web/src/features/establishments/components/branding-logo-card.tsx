@@ -2,8 +2,7 @@ import { Alert, Button, FileButton, Group, Image, Stack, Text } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import type { Establishment } from '@referrals/domain/establishments/establishment-schemas';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { ApiError } from '@/lib/api-error';
-import { flattenFieldErrors } from '@/lib/form-errors';
+import { firstErrorMessage } from '@/lib/form-errors';
 import { SectionCard } from '@/ui/section-card';
 import { useBrandingLogo } from '../api/upload-branding-logo';
 
@@ -11,14 +10,9 @@ import { useBrandingLogo } from '../api/upload-branding-logo';
 export function BrandingLogoCard({ establishment }: { establishment: Establishment }) {
   const logo = useBrandingLogo(establishment.id);
   const current = establishment.branding.logo;
-  const failure =
-    logo.error instanceof ApiError
-      ? (Object.values(flattenFieldErrors(logo.error.fieldErrors ?? {}))[0] ??
-        logo.error.detail ??
-        'The logo could not be saved. Please try again.')
-      : logo.error
-        ? 'The logo could not be saved. Please try again.'
-        : null;
+  const failure = logo.error
+    ? firstErrorMessage(logo.error, 'The logo could not be saved. Please try again.')
+    : null;
   const change = (file: File | null) =>
     logo.mutate(file, {
       onSuccess: () =>

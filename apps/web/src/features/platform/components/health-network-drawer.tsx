@@ -2,8 +2,7 @@ import { Alert, Button, Drawer, FileButton, Group, Image, Stack, Text, Title } f
 import { notifications } from '@mantine/notifications';
 import type { HealthNetwork } from '@referrals/domain/portals/health-network-schemas';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { ApiError } from '@/lib/api-error';
-import { flattenFieldErrors } from '@/lib/form-errors';
+import { firstErrorMessage } from '@/lib/form-errors';
 import { useHealthNetworkLogo, useSaveHealthNetwork } from '../api/health-networks';
 import { HealthNetworkForm, healthNetworkFormValues } from './health-network-form';
 
@@ -64,14 +63,9 @@ function DrawerBody({ network, onClose }: { network: HealthNetwork | null; onClo
 
 function NetworkLogo({ network }: { network: HealthNetwork }) {
   const logo = useHealthNetworkLogo(network.id);
-  const failure =
-    logo.error instanceof ApiError
-      ? (Object.values(flattenFieldErrors(logo.error.fieldErrors ?? {}))[0] ??
-        logo.error.detail ??
-        'The logo could not be saved. Please try again.')
-      : logo.error
-        ? 'The logo could not be saved. Please try again.'
-        : null;
+  const failure = logo.error
+    ? firstErrorMessage(logo.error, 'The logo could not be saved. Please try again.')
+    : null;
   const current = network.logo;
   return (
     <Stack gap="sm" role="group" aria-labelledby="network-logo-title">

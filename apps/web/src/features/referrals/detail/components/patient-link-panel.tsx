@@ -1,19 +1,16 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { ApiError } from '@/lib/api-error';
-import { flattenFieldErrors } from '@/lib/form-errors';
+import { firstErrorMessage } from '@/lib/form-errors';
 import { SectionCard } from '@/ui/section-card';
 import { useSendPatientLink } from '../referral-patient-link';
 
 /** What went wrong, in the server's words where it gave them. */
 function failureOf(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 429) return 'The patient was sent links a moment ago. Try again in an hour.';
-    const field = Object.values(flattenFieldErrors(error.fieldErrors ?? {}))[0];
-    if (field !== undefined) return field;
-    if (error.detail !== undefined) return error.detail;
+  if (error instanceof ApiError && error.status === 429) {
+    return 'The patient was sent links a moment ago. Try again in an hour.';
   }
-  return 'The link could not be sent. Please try again.';
+  return firstErrorMessage(error, 'The link could not be sent. Please try again.');
 }
 
 /**

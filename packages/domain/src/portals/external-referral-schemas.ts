@@ -75,6 +75,11 @@ export const ExternalReferralDraftWriteSchema = z.object({
   /** The sender agrees to the receiver holding and using these details (the consent). */
   consent: z.boolean().optional(),
 });
+
+/** POST public/referrals/: the same draft, its establishment (a published portal's) in the body. */
+export const ExternalReferralDraftCreateSchema = ExternalReferralDraftWriteSchema.extend({
+  establishment: z.uuid(),
+});
 export type ExternalReferralDraftWrite = z.infer<typeof ExternalReferralDraftWriteSchema>;
 
 /** An attachment of a draft (public/establishments/{id}/referrals/{ref}/referrer-attachments/). */

@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = [
   // (X-Draft-Token); a wrong one, another portal's draft or an expired one is the same 404
   // (portals/external/external-drafts.test.ts).
   'POST /api/public/establishments/:id/referrals/',
+  'POST /api/public/referrals/',
   'GET /api/public/establishments/:id/referrals/:ref/',
   'PATCH /api/public/establishments/:id/referrals/:ref/',
   'GET /api/public/establishments/:id/referrals/:ref/verification-code/',

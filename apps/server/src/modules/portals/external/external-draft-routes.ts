@@ -4,6 +4,7 @@ import {
   ExternalCodeSentSchema,
   ExternalDraftCreatedSchema,
   ExternalReferralDraftSchema,
+  ExternalReferralDraftCreateSchema,
   ExternalReferralDraftWriteSchema,
   ExternalReferralSubmitSchema,
   ExternalReferralSubmittedSchema,
@@ -64,13 +65,45 @@ export const externalDraftRoutes: FastifyPluginCallbackZod = (app, _options, don
         },
       },
     },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send(
+          await createExternalDraft(db, {
+            establishmentId: request.params.id,
+            ip: request.ip,
+            body: request.body,
+          }),
+        ),
+  );
+
+  app.post(
+    '/api/public/referrals/',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'createExternalReferralDraftFor',
+        summary: 'Start an external referral, naming the portal’s establishment in the body (no sign-in)',
+        description:
+          'Spec section 7 `POST public/referrals/`: the same as POST public/establishments/{id}/referrals/ ' +
+          'with the id as `establishment`; every later call uses the draft’s own paths.',
+        body: ExternalReferralDraftCreateSchema,
+        response: {
+          201: ExternalDraftCreatedSchema,
+          400: FieldErrorsSchema,
+          404: DetailErrorSchema,
+          429: DetailErrorSchema,
+        },
+      },
+    },
     async (request, reply) => {
-      const created = await createExternalDraft(db, {
-        establishmentId: request.params.id,
-        ip: request.ip,
-        body: request.body,
-      });
-      return reply.status(201).header('cache-control', 'no-store').send(created);
+      const { establishment, ...body } = request.body;
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send(await createExternalDraft(db, { establishmentId: establishment, ip: request.ip, body }));
     },
   );
 

@@ -144,6 +144,30 @@ describe('external referral drafts on a public portal (public/establishments/{id
     expect(audited[0]?.n).toBe(0);
   });
 
+  it('starts the same draft through POST public/referrals/ with the establishment in the body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/referrals/',
+      payload: { ...PATIENT_SENDER_DRAFT, establishment: p.clinic.id },
+    });
+    expect(res.statusCode).toBe(201);
+    const { draft, draft_token: token } = res.json<{ draft: { id: string }; draft_token: string }>();
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `${draftsUrl(p.clinic.id)}${draft.id}/`,
+      headers: { 'x-draft-token': token },
+    });
+    expect(read.json()).toMatchObject({ id: draft.id, sender_type: 'PATIENT' });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/referrals/',
+      payload: { establishment: p.practice.id },
+    });
+    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([404, NOT_FOUND]);
+    const missing = await t.app.inject({ method: 'POST', url: '/api/public/referrals/', payload: {} });
+    expect(Object.keys(missing.json())).toEqual(['establishment']);
+  });
+
   it('saves forms as a referral’s are saved: the receiver’s templates only, hidden file fields cleared with their files', async () => {
     const draft = await createDraft(t.app, p.clinic.id);
     const unknown = await draft.api('PATCH', '', { forms: { dermatology: { rash: 'yes' } } });

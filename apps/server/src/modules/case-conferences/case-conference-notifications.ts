@@ -6,15 +6,14 @@ import {
   CASE_CONFERENCE_NOTIFICATIONS,
 } from '@referrals/domain/case-conferences/case-conference-texts';
 import { personName } from '@referrals/domain/people/person-name';
-import { queryRows, type Transaction } from '../../db/database.ts';
+import type { Transaction } from '../../db/database.ts';
 import { caseConferenceParticipants } from '../../db/schema/case-conferences.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
+import { notificationFacts } from '../notifications/create-notifications.ts';
 import { notificationEmail } from '../notifications/notification-mail.ts';
 import type { ReferralRow } from '../referrals/referral-queries.ts';
 import type { ConferenceRow } from './case-conference-access.ts';
-
-type Name = { title: string | null; first_name: string; last_name: string };
 
 /** The referral's conference tab, as the notification mail links to it (spec section 2: tab=conference). */
 export const conferencePagePath = (referralId: string) => `/referrals/${referralId}?tab=conference`;
@@ -55,27 +54,12 @@ export async function notifyCaseConference(
       ),
     );
   if (told.length === 0) return;
-  const [facts] = await queryRows<{
-    patient: Name | null;
-    actor: Name | null;
-    recipients: {
-      id: string;
-      email: string;
-      first_name: string;
-      email_notifications: Record<string, boolean>;
-    }[];
-  }>(
-    tx,
-    sql`select
-      (select json_build_object('title', title, 'first_name', first_name, 'last_name', last_name)
-        from patients where id = ${referral.patient_id}) as patient,
-      (select json_build_object('title', title, 'first_name', first_name, 'last_name', last_name)
-        from users where id = ${actorId}) as actor,
-      (select coalesce(json_agg(json_build_object('id', id, 'email', email, 'first_name', first_name,
-          'email_notifications', email_notifications)), '[]')
-        from users where id in ${told.map((row) => row.user_id)}) as recipients`,
-  );
-  if (!facts) throw new Error('case conference notification facts returned nothing');
+  const facts = await notificationFacts(tx, {
+    establishment: null,
+    patient: referral.patient_id,
+    actor: actorId,
+    recipients: told.map((row) => row.user_id),
+  });
   const rule = CASE_CONFERENCE_NOTIFICATIONS[kind];
   const who = facts.actor ? personName(facts.actor) : null;
   const patient = facts.patient ? personName(facts.patient) : null;

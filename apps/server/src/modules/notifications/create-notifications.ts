@@ -56,7 +56,7 @@ type PersonNameColumns = { title: string | null; first_name: string; last_name: 
  * What a notification names, read in one statement: the other establishment, the patient, the person who
  * acted, and each recipient's address and e-mail preferences.
  */
-async function notificationFacts(
+export async function notificationFacts(
   tx: Transaction,
   ids: { establishment: string | null; patient: string | null; actor: string | null; recipients: string[] },
 ) {

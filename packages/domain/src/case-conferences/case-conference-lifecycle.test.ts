@@ -18,8 +18,8 @@ const owner: CaseConferenceContext = {
 };
 
 describe('the case conference lifecycle (section 4 Case conference)', () => {
-  it('lets the owner post, read and close, but not leave', () => {
-    expect(allowedCaseConferenceActions(owner)).toEqual(['message', 'read', 'close']);
+  it('lets the owner invite, post, read and close, but not leave', () => {
+    expect(allowedCaseConferenceActions(owner)).toEqual(['invite', 'message', 'read', 'close']);
   });
 
   it('lets an invited colleague join, leave and mark read, but not post before joining', () => {

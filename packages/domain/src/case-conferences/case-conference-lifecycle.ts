@@ -44,6 +44,8 @@ export const CASE_CONFERENCE_ACTIONS = {
   },
   /** Anyone taking part or invited but the owner, who closes it instead. */
   leave: { who: { participant: ['invited', 'joined'] }, from: ['active'], to: 'same', participant: 'left' },
+  /** Someone taking part asks more colleagues of either side in while it is open. */
+  invite: { who: { participant: ['joined'] }, from: ['active'], to: 'same', participant: 'same' },
   /** Only those taking part post; a closed conference takes no more messages (409). */
   message: { who: { participant: ['joined'] }, from: ['active'], to: 'same', participant: 'same' },
   /** A read mark: anyone with a participant row, also once the conference is closed. */
@@ -122,6 +124,7 @@ const ACTION_REFUSED: Record<CaseConferenceAction, string> = {
   create: 'a new one cannot be started until it is closed',
   join: 'it cannot be joined',
   leave: 'it cannot be left',
+  invite: 'no one more can be invited',
   message: 'no more messages can be posted',
   read: 'it cannot be marked as read',
   close: 'it cannot be closed again',

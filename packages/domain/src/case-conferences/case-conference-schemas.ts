@@ -29,6 +29,27 @@ export const CaseConferenceCreateSchema = z.object({
 });
 export type CaseConferenceCreate = z.infer<typeof CaseConferenceCreateSchema>;
 
+/** POST referrals/{id}/case/participants/: invites more colleagues into an open conference. */
+export const CaseConferenceInviteSchema = z.object({
+  participants: CaseConferenceCreateSchema.shape.participants.unwrap().min(1, { message: REQUIRED_MESSAGE }),
+});
+export type CaseConferenceInvite = z.infer<typeof CaseConferenceInviteSchema>;
+
+/** GET referrals/{id}/case/invitees/: whom the caller may invite, found by name. */
+export const CaseConferenceInviteesQuerySchema = z.object({
+  keyword: trimmedText(100).optional(),
+});
+export type CaseConferenceInviteesQuery = z.infer<typeof CaseConferenceInviteesQuerySchema>;
+
+/** One colleague who may be invited: approved staff of the referral's sending or receiving establishment. */
+export const CaseConferenceInviteeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  side: z.enum(['sender', 'receiver']),
+  establishment: z.object({ id: z.string(), name: z.string() }),
+});
+export type CaseConferenceInvitee = z.infer<typeof CaseConferenceInviteeSchema>;
+
 /** POST referrals/{id}/case/events/: a message to the conference. */
 export const CaseConferenceMessageSchema = z.object({
   message: trimmedText(MAX_CASE_CONFERENCE_MESSAGE).min(1, { message: REQUIRED_MESSAGE }),
@@ -127,7 +148,14 @@ export const CaseConferenceEventSchema = z.object({
   message: z.string().nullable(),
 });
 export type CaseConferenceEvent = z.infer<typeof CaseConferenceEventSchema>;
-export const CaseConferenceEventPageSchema = pageOf(CaseConferenceEventSchema);
+/**
+ * A page of the thread, with where each participant's read mark stands now: a client polling for new
+ * messages sees the others' read marks move without asking for the whole conference again.
+ */
+export const CaseConferenceEventPageSchema = pageOf(CaseConferenceEventSchema).extend({
+  read_marks: z.array(z.object({ user_id: z.string(), last_read_event_id: z.string().nullable() })),
+});
+export type CaseConferenceEventPage = z.infer<typeof CaseConferenceEventPageSchema>;
 
 /** One row of GET referrals/cases/invited/. */
 export const InvitedCaseConferenceSchema = z.object({

@@ -133,6 +133,8 @@ const PlaceRefSchema = z.object({ id: z.string(), name: z.string(), type: z.stri
 const ReceiverRefSchema = PlaceRefSchema.extend({
   digital_ordering: z.boolean(),
   accepts_advice_and_guidance: z.boolean(),
+  /** Its staff and the referrer's may hold a case conference on the referral (section 3 Establishment). */
+  case_conferences_enabled: z.boolean(),
 });
 
 /** Which side of a referral the caller is on (referral-lifecycle.md, Sides). */

@@ -6,6 +6,9 @@ import {
   CaseConferenceEventPageSchema,
   CaseConferenceEventSchema,
   CaseConferenceEventsQuerySchema,
+  CaseConferenceInviteeSchema,
+  CaseConferenceInviteesQuerySchema,
+  CaseConferenceInviteSchema,
   CaseConferenceMessageSchema,
   CaseConferenceReadSchema,
   CaseConferenceSchema,
@@ -24,8 +27,10 @@ import { caseConferenceCall } from './case-conference-access.ts';
 import { readCaseConferenceArchive } from './case-conference-archive.ts';
 import { closeCaseConference } from './close-case-conference.ts';
 import { createCaseConference } from './create-case-conference.ts';
+import { inviteCaseConferenceParticipants } from './invite-case-conference-participants.ts';
 import { joinCaseConference } from './join-case-conference.ts';
 import { leaveCaseConference } from './leave-case-conference.ts';
+import { listCaseConferenceInvitees } from './list-case-conference-invitees.ts';
 import { caseConferenceStats, listInvitedCaseConferences } from './list-invited-case-conferences.ts';
 import { markCaseConferenceRead } from './mark-case-conference-read.ts';
 import { postCaseConferenceMessage } from './post-case-conference-message.ts';
@@ -156,6 +161,60 @@ export const caseConferenceRoutes: FastifyPluginCallbackZod = (app, _options, do
       async (request) => action.run(db, { ...(await callOf(request, request.params.id)), now: new Date() }),
     );
   }
+
+  app.post(
+    `${base}participants/`,
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'inviteCaseConferenceParticipants',
+        summary: 'Invite more colleagues into the referral’s active case conference',
+        description:
+          '`participants`: 1 to 50 user ids of approved staff of the sending or receiving establishment ' +
+          '(400 otherwise). For someone taking part (joined; 403 otherwise); 409 when it is closed. Each ' +
+          'new invitee gets a participant_invited event and a notification; someone already invited or ' +
+          'taking part is left as they are, someone who left is invited again.' +
+          WHO,
+        security,
+        params: ReferralIdParamsSchema,
+        body: CaseConferenceInviteSchema,
+        response: { 200: CaseConferenceSchema, ...withConflict },
+      },
+    },
+    async (request) =>
+      inviteCaseConferenceParticipants(db, {
+        ...(await callOf(request, request.params.id)),
+        body: request.body,
+        now: new Date(),
+      }),
+  );
+
+  app.get(
+    `${base}invitees/`,
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'listCaseConferenceInvitees',
+        summary: 'Colleagues who may be invited to the referral’s case conference',
+        description:
+          'Approved staff of the referral’s sending and receiving establishments whose first or last name ' +
+          'starts with each word of `keyword`, at most 20, leaving out you and anyone already invited or ' +
+          'taking part. For whoever may start the conference or invite into it now (403 otherwise).' +
+          WHO,
+        security,
+        params: ReferralIdParamsSchema,
+        querystring: CaseConferenceInviteesQuerySchema,
+        response: { 200: z.array(CaseConferenceInviteeSchema), ...errors },
+      },
+    },
+    async (request) =>
+      listCaseConferenceInvitees(db, {
+        ...(await callOf(request, request.params.id)),
+        query: request.query,
+      }),
+  );
 
   app.post(
     `${base}read/`,

@@ -11,6 +11,8 @@ export function conferencePaths(referralId: string) {
     base,
     action: (name: 'join' | 'leave' | 'close' | 'read') => `${base}${name}/`,
     events: `${base}events/`,
+    participants: `${base}participants/`,
+    invitees: `${base}invitees/`,
     archive: `${base}archive/`,
   };
 }

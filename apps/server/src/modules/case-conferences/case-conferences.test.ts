@@ -4,6 +4,8 @@ import type { Page } from '@referrals/domain/api';
 import type {
   CaseConference,
   CaseConferenceEvent,
+  CaseConferenceEventPage,
+  CaseConferenceInvitee,
   CaseConferenceStats,
   InvitedCaseConference,
 } from '@referrals/domain/case-conferences/case-conference-schemas';
@@ -17,7 +19,8 @@ import { readMailbox } from '../../../test/mailbox.ts';
 import { insertReferral } from '../referrals/actions/referral-action-test-setup.ts';
 import { readPdf, textOf } from '../referrals/letter/read-pdf-test-helpers.ts';
 import { referralParties, type ReferralParties } from '../referrals/referral-test-parties.ts';
-import { INVITEE_MESSAGE, NOT_ENABLED_MESSAGE } from './create-case-conference.ts';
+import { INVITEE_MESSAGE } from './case-conference-invitations.ts';
+import { NOT_ENABLED_MESSAGE } from './create-case-conference.ts';
 import { conferencePaths, enableCaseConferences, startConference } from './case-conference-test-setup.ts';
 
 describe('case conferences on a referral (sections 4 and 7 Case conference)', () => {
@@ -71,7 +74,7 @@ describe('case conferences on a referral (sections 4 and 7 Case conference)', ()
       participant_status: { value: 'joined', display: 'Joined' },
       is_read_only: false,
       side: 'sender',
-      allowed_actions: ['message', 'read', 'close'],
+      allowed_actions: ['invite', 'message', 'read', 'close'],
       unread: 0,
       closed_at: null,
       archive_pdf: null,
@@ -194,6 +197,90 @@ describe('case conferences on a referral (sections 4 and 7 Case conference)', ()
     expect(audited.every((row) => row.patient === p.patient.id)).toBe(true);
   });
 
+  it('lets someone taking part invite more colleagues after the start, found by name', async () => {
+    // Before the start, whoever may start it finds colleagues of both sides, never themselves.
+    const before = await p.gp.api('GET', `${paths.invitees}?keyword=${encodeURIComponent('sam ha')}`);
+    expect(before.statusCode).toBe(200);
+    const found = before.json<CaseConferenceInvitee[]>();
+    expect(found.map((x) => x.id)).toEqual([p.specialist.user.id]);
+    expect(found[0]).toMatchObject({ side: 'receiver', establishment: { id: p.clinic.id } });
+    const everyone = (await p.gp.api('GET', paths.invitees)).json<CaseConferenceInvitee[]>();
+    expect(everyone.map((x) => x.id)).toEqual(
+      expect.arrayContaining([p.gpColleague.user.id, p.specialist.user.id, p.clinicColleague.user.id]),
+    );
+    expect(everyone.map((x) => x.id)).not.toContain(p.gp.user.id);
+    expect(everyone.map((x) => x.id)).not.toContain(p.outsider.user.id);
+
+    await startConference(p.gp, referralId, [p.specialist]);
+    // Those already in it are not offered again.
+    const offered = (await p.gp.api('GET', paths.invitees)).json<CaseConferenceInvitee[]>();
+    expect(offered.map((x) => x.id)).not.toContain(p.specialist.user.id);
+    // Someone only invited may not invite (join first), nor look for invitees.
+    const early = await p.specialist.api('POST', paths.participants, {
+      participants: [p.clinicColleague.user.id],
+    });
+    expect(early.statusCode).toBe(403);
+    expect((await p.specialist.api('GET', paths.invitees)).statusCode).toBe(403);
+    await p.specialist.api('POST', paths.action('join'));
+    expect((await p.specialist.api('POST', paths.participants, { participants: [] })).json()).toEqual({
+      participants: ['This field is required.'],
+    });
+    expect(
+      (await p.specialist.api('POST', paths.participants, { participants: [p.outsider.user.id] })).json(),
+    ).toEqual({ participants: [INVITEE_MESSAGE] });
+
+    const told = async (userId: string) => (await noticesOf(userId, 'participant_invited')).length;
+    const [colleagueBefore, ownerBefore] = [await told(p.clinicColleague.user.id), await told(p.gp.user.id)];
+    const invited = await p.specialist.api('POST', paths.participants, {
+      participants: [p.clinicColleague.user.id, p.gp.user.id],
+    });
+    expect(invited.statusCode).toBe(200);
+    const conference = invited.json<CaseConference>();
+    expect(conference.allowed_actions).toEqual(['leave', 'invite', 'message', 'read']);
+    expect(conference.participants.map((x) => [x.user.id, x.status.value])).toEqual(
+      expect.arrayContaining([[p.clinicColleague.user.id, 'invited']]),
+    );
+    expect(await told(p.clinicColleague.user.id)).toBe(colleagueBefore + 1);
+    // The owner, already in it, is neither invited again nor told.
+    expect(await told(p.gp.user.id)).toBe(ownerBefore);
+    const thread = (await p.gp.api('GET', paths.events)).json<CaseConferenceEventPage>();
+    expect(thread.results.map((e) => [e.kind.value, e.author?.id, e.participant?.id])).toEqual([
+      ['participant_invited', p.gp.user.id, p.specialist.user.id],
+      ['participant_invited', p.specialist.user.id, p.clinicColleague.user.id],
+    ]);
+
+    // Once closed, no one more is invited: a 409 naming the status.
+    await p.gp.api('POST', paths.action('close'));
+    const late = await p.specialist.api('POST', paths.participants, {
+      participants: [p.triageNurse.user.id],
+    });
+    expect([late.statusCode, late.json()]).toEqual([
+      409,
+      {
+        detail: 'This case conference is Closed: no one more can be invited.',
+        status: { value: 'closed', display: 'Closed' },
+      },
+    ]);
+  });
+
+  it('shows the read marks with every page of the thread, so a poll sees them move', async () => {
+    await startConference(p.gp, referralId, [p.specialist]);
+    await p.specialist.api('POST', paths.action('join'));
+    const sent = (
+      await p.gp.api('POST', paths.events, { message: 'Any thoughts?' })
+    ).json<CaseConferenceEvent>();
+    const markOf = (page: CaseConferenceEventPage, userId: string) =>
+      page.read_marks.find((mark) => mark.user_id === userId)?.last_read_event_id;
+    const poll = async () =>
+      (await p.gp.api('GET', `${paths.events}?after=${sent.id}`)).json<CaseConferenceEventPage>();
+    const first = await poll();
+    expect(first.results).toEqual([]);
+    expect(markOf(first, p.gp.user.id)).toBe(sent.id);
+    expect(markOf(first, p.specialist.user.id)).toBeNull();
+    await p.specialist.api('POST', paths.action('read'), { message_id: sent.id });
+    expect(markOf(await poll(), p.specialist.user.id)).toBe(sent.id);
+  });
+
   it('gives anyone else the 404 of a missing referral, and changes nothing for them', async () => {
     await startConference(p.gp, referralId, [p.specialist]);
     const missing = await p.outsider.api('GET', '/api/referrals/00000000-0000-4000-8000-000000000000/case/');
@@ -287,7 +374,9 @@ describe('case conferences on a referral (sections 4 and 7 Case conference)', ()
       allowed_actions: ['create', 'read'],
       archive_pdf: `/api/referrals/${referralId}/case/archive/`,
     });
-    expect(await noticesOf(p.specialist.user.id, 'closed')).toHaveLength(1);
+    const closedId = closed.json<CaseConference>().id;
+    const closings = await noticesOf(p.specialist.user.id, 'closed');
+    expect(closings.filter((notice) => notice.subject_id === closedId)).toHaveLength(1);
 
     const late = await p.specialist.api('POST', paths.events, { message: 'One more thing' });
     expect([late.statusCode, late.json()]).toEqual([

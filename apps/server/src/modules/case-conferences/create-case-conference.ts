@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { caseConferenceEndsAt } from '@referrals/domain/case-conferences/case-conference-lifecycle';
 import type {
   CaseConference,
@@ -8,8 +8,7 @@ import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referr
 import type { Database, Transaction } from '../../db/database.ts';
 import { caseConferenceParticipants, caseConferences } from '../../db/schema/case-conferences.ts';
 import { establishments } from '../../db/schema/establishments.ts';
-import { employments } from '../../db/schema/people.ts';
-import { ApiError, conflict, validationFailed } from '../../http/api-errors.ts';
+import { ApiError, conflict } from '../../http/api-errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ReferralRow } from '../referrals/referral-queries.ts';
 import { referralEstablishmentOf } from '../referrals/referral-visibility.ts';
@@ -20,13 +19,10 @@ import {
   type CaseConferenceCall,
 } from './case-conference-access.ts';
 import { queueCaseConferenceDeadlines } from './case-conference-deadlines.ts';
-import { writeCaseConferenceEvent } from './case-conference-events.ts';
-import { notifyCaseConference } from './case-conference-notifications.ts';
+import { inviteesOf, inviteParticipants } from './case-conference-invitations.ts';
 import { conferenceDetail } from './case-conference-queries.ts';
 
 export const NOT_ENABLED_MESSAGE = 'The receiving establishment does not hold case conferences.';
-export const INVITEE_MESSAGE =
-  'Invite only approved staff of the referring or the receiving establishment of this referral.';
 
 /** True when the referral's receiving establishment has case_conferences_enabled (section 3 Establishment). */
 async function conferencesEnabled(tx: Transaction, referral: ReferralRow): Promise<boolean> {
@@ -36,41 +32,6 @@ async function conferencesEnabled(tx: Transaction, referral: ReferralRow): Promi
     .from(establishments)
     .where(eq(establishments.id, referral.to_establishment_id));
   return row?.enabled === true;
-}
-
-/**
- * The invitees as participants: each must hold an approved employment at the referral's sending or
- * receiving establishment, which becomes the side they take part for (the sending one when both).
- */
-async function inviteesOf(tx: Transaction, referral: ReferralRow, userIds: string[]) {
-  const sides = [
-    { side: 'sender' as const, establishmentId: referral.from_establishment_id },
-    { side: 'receiver' as const, establishmentId: referral.to_establishment_id },
-  ].filter(
-    (entry): entry is { side: 'sender' | 'receiver'; establishmentId: string } =>
-      entry.establishmentId !== null,
-  );
-  if (userIds.length === 0) return [];
-  const approved = await tx
-    .select({ user_id: employments.user_id, establishment_id: employments.establishment_id })
-    .from(employments)
-    .where(
-      and(
-        inArray(employments.user_id, userIds),
-        inArray(
-          employments.establishment_id,
-          sides.map((entry) => entry.establishmentId),
-        ),
-        eq(employments.status, 'APPROVED'),
-      ),
-    );
-  return userIds.map((userId) => {
-    const found = sides.find((entry) =>
-      approved.some((row) => row.user_id === userId && row.establishment_id === entry.establishmentId),
-    );
-    if (!found) throw validationFailed({ participants: [INVITEE_MESSAGE] });
-    return { userId, ...found };
-  });
 }
 
 /**
@@ -129,32 +90,7 @@ export async function createCaseConference(
       })
       .returning();
     if (!owner) throw new Error('case conference owner insert returned nothing');
-    for (const invitee of invitees) {
-      await tx.insert(caseConferenceParticipants).values({
-        conference_id: conference.id,
-        user_id: invitee.userId,
-        establishment_id: invitee.establishmentId,
-        side: invitee.side,
-        status: 'invited',
-        invited_by_id: caller.userId,
-        created_at: now,
-        updated_at: now,
-      });
-      await writeCaseConferenceEvent(tx, {
-        conferenceId: conference.id,
-        kind: 'participant_invited',
-        authorId: caller.userId,
-        participantId: invitee.userId,
-        now,
-      });
-    }
-    await notifyCaseConference(tx, {
-      conference,
-      referral,
-      kind: 'participant_invited',
-      actorId: caller.userId,
-      invited: invitees.map((invitee) => invitee.userId),
-    });
+    await inviteParticipants(tx, { conference, referral, invitees, inviterId: caller.userId, now });
     await queueCaseConferenceDeadlines(tx, conference);
     await recordAudit(tx, options.actor, {
       action: 'case_conference.create',

@@ -150,6 +150,7 @@ export async function referralDetail(q: Queryable, caller: Caller, row: Referral
           type: receiver.type,
           digital_ordering: receiver.digital_ordering,
           accepts_advice_and_guidance: receiver.accepts_advice_and_guidance,
+          case_conferences_enabled: receiver.case_conferences_enabled,
         },
         forwardedTo: { id: forwardedTo.id, name: forwardedTo.name, type: forwardedTo.type },
         ...annotations,

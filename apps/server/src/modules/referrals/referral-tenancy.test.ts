@@ -400,6 +400,14 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       { method: 'GET', route: `${base}events/`, url: `${url}events/`, reads: true },
       { method: 'POST', route: `${base}events/`, url: `${url}events/`, body: { message: 'Hello' } },
       { method: 'GET', route: `${base}archive/`, url: `${url}archive/`, reads: true },
+      // Inviting and looking for invitees are for those who may start or invite: a reader gets 403.
+      {
+        method: 'POST',
+        route: `${base}participants/`,
+        url: `${url}participants/`,
+        body: { participants: [p.gp.user.id] },
+      },
+      { method: 'GET', route: `${base}invitees/`, url: `${url}invitees/` },
     ];
   }
 

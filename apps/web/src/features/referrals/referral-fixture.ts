@@ -31,6 +31,7 @@ export function referralFixture(overrides: Partial<Referral> = {}): Referral {
       type: 'SP',
       digital_ordering: false,
       accepts_advice_and_guidance: false,
+      case_conferences_enabled: false,
     },
     assignee: { id: 'u2', name: 'Dr Raj Patel' },
     manual_referrer: null,

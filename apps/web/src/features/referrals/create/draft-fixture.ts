@@ -17,6 +17,7 @@ export function draftFixture(overrides: Partial<Referral> = {}): Referral {
       type: 'CL',
       digital_ordering: false,
       accepts_advice_and_guidance: false,
+      case_conferences_enabled: false,
     },
     assignee: null,
     referrer_message: DEFAULT_REFERRER_MESSAGE,

@@ -23,6 +23,7 @@ export function referralFixture(overrides: Partial<Referral> = {}): Referral {
       type: 'PR',
       digital_ordering: false,
       accepts_advice_and_guidance: false,
+      case_conferences_enabled: false,
     },
     assignee: { id: '0b7f2c1e-3d4a-4b5c-8d6e-7f8091a2b3c4', name: 'Dr James Chen' },
     referrer_message: 'Please assess.',

@@ -168,6 +168,7 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
             type: 'DT',
             digital_ordering: false,
             accepts_advice_and_guidance: false,
+            case_conferences_enabled: false,
           },
         }),
       },
@@ -396,6 +397,7 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
         type: 'DT',
         digital_ordering: true,
         accepts_advice_and_guidance: false,
+        case_conferences_enabled: false,
       },
     });
     const stepNames = () =>

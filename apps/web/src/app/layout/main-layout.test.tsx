@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { BEING_VERIFIED_HINT, NO_PERMISSION_HINT } from '@referrals/domain/people/access-rules';
 import { roles, type Permission, type Role } from '@referrals/domain/people/people-codes';
 import type { Employment, Profile } from '@referrals/domain/profile/profile-schemas';
+import type { CaseConferenceStats } from '@referrals/domain/case-conferences/case-conference-schemas';
 import type { ReferralStats } from '@referrals/domain/referrals/referral-list-schemas';
 import type { RouteObject } from 'react-router';
 import { NAV_STATS_POLL_MS } from '@referrals/domain/constants';
@@ -307,6 +308,42 @@ describe('the side navigation’s counters (spec section 2 Layout, section 7 Sta
     current = stats(5, 0);
     await vi.advanceTimersByTimeAsync(NAV_STATS_POLL_MS);
     expect(await within(nav()).findByRole('link', { name: 'Referrals 5 unread' })).toBeDefined();
+  });
+});
+
+describe('the side navigation’s Case Conferences counters (docs/case-conferences.md)', () => {
+  const conferenceStats = (inboxUnread: number, outboxUnread: number): CaseConferenceStats => ({
+    inbox: { active: 2, unread: inboxUnread },
+    outbox: { active: 1, unread: outboxUnread },
+  });
+  const serveConferences = (stats: () => CaseConferenceStats) =>
+    serve(profileOf('GP', [clinic], 'clinic'), undefined, {
+      'GET /api/referrals/cases/stats/': () => ({ status: 200, body: stats() }),
+    });
+
+  it('shows each box’s unread messages, and its active conferences once the totals are asked for', async () => {
+    serveConferences(() => conferenceStats(4, 0));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/');
+    expect(await within(nav()).findByRole('link', { name: 'Case Conferences 4 unread' })).toBeDefined();
+    expect(navLink('Outbox', 'Case Conferences')).not.toBeNull();
+
+    const outboxGroup = within(nav()).getByRole('group', { name: 'Outbox' });
+    await user.click(within(outboxGroup).getByRole('button', { name: 'Show totals' }));
+    expect(navLink('Outbox', 'Case Conferences 1 in total')).not.toBeNull();
+    expect(navLink('Inbox', 'Case Conferences 4 unread')).not.toBeNull();
+  });
+
+  it('reads them again every 20 s, with the referral counters', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let current = conferenceStats(0, 0);
+    const api = serveConferences(() => current);
+    renderRoutes(routes, '/');
+    await waitFor(() => expect(api.callsTo('GET /api/referrals/cases/stats/')).toHaveLength(1));
+    expect(navLink('Outbox', 'Case Conferences')).not.toBeNull();
+    current = conferenceStats(0, 12);
+    await vi.advanceTimersByTimeAsync(NAV_STATS_POLL_MS);
+    expect(await within(nav()).findByRole('link', { name: 'Case Conferences 12 unread' })).toBeDefined();
   });
 });
 

@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
 import { fakeApi, type FakeAnswer } from '@/test/fake-api';
 import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
+import type { InvitedCaseConference } from '@referrals/domain/case-conferences/case-conference-schemas';
+import { invitedCaseConferenceFixture } from '../case-conference-lists/case-conference-list-fixtures';
 import { referralListItemFixture } from '../lists/referral-list-fixtures';
 import { ReferralInboxPage } from './referral-inbox-page';
 
@@ -23,7 +25,7 @@ const specialist = profileFixture({
   current_establishment: 'clinic',
 });
 
-const page = (results: ReferralListItem[], count = results.length) => ({
+const page = <T,>(results: T[], count = results.length) => ({
   count,
   next: null,
   previous: null,
@@ -199,10 +201,156 @@ describe('the referrals inbox (spec sections 2 List types, 3 Saved list filters,
     expect(await screen.findByText('No referrals yet')).toBeDefined();
     expect(listCalls(api).at(-1)?.search).toBe('?page=1&box=inbox&list=all');
   });
+});
 
-  it('keeps the coming-soon screen for case conferences', async () => {
-    fakeApi({ 'GET /api/profile/': { status: 200, body: specialist } });
+describe('the inbox’s Case Conferences (spec section 2 List types; docs/case-conferences.md)', () => {
+  const started = invitedCaseConferenceFixture();
+  const invited = invitedCaseConferenceFixture({
+    id: '42',
+    referral: {
+      ...started.referral,
+      id: '11111111-2222-4333-8444-555555555555',
+      patient: { first_name: 'Tom', last_name: 'Baker' },
+      from_establishment: { id: 'bondi', name: 'Bondi Road Medical' },
+    },
+    is_owner: false,
+    participant_status: { value: 'invited', display: 'Invited' },
+    unread: 0,
+    last_event_at: null,
+  });
+  const closed = invitedCaseConferenceFixture({
+    id: '40',
+    status: { value: 'closed', display: 'Closed' },
+    // 9 am on 1 December in Sydney.
+    closed_at: '2026-11-30T22:00:00.000Z',
+    unread: 0,
+  });
+
+  function conferenceApi(
+    answer: (query: URLSearchParams) => { results: InvitedCaseConference[]; count?: number },
+  ) {
+    return fakeApi({
+      'GET /api/profile/': { status: 200, body: specialist },
+      'GET /api/referrals/cases/invited/': (_body, query) => {
+        const { results, count } = answer(query);
+        return { status: 200, body: page(results, count ?? results.length) };
+      },
+    });
+  }
+  const conferenceCalls = (api: ReturnType<typeof fakeApi>) =>
+    api.callsTo('GET /api/referrals/cases/invited/').map((call) => call.search);
+
+  it('lists the caller’s active conferences with the referrer’s establishment, their part, the end and the last activity', async () => {
+    const api = conferenceApi(() => ({ results: [started, invited] }));
     renderRoutes(routes, '/referrals/inbox/case-conference-active');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Case conferences' })).toBeDefined();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Case Conferences' })).toBeDefined();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Patient', 'From', 'Your part', 'Ends', 'Last activity']);
+    const margaret = within(table).getByRole('row', { name: /Margaret Nguyen/ });
+    expect(within(margaret).getByText('Harbourside Family Medical')).toBeDefined();
+    expect(within(margaret).getByText('Started by you')).toBeDefined();
+    expect(within(margaret).getByText('4 Dec 2026')).toBeDefined();
+    expect(within(margaret).getByText(/^22 Nov 2026, 3:15 pm/)).toBeDefined();
+    const tom = within(table).getByRole('row', { name: /Tom Baker/ });
+    expect(within(tom).getByText('Bondi Road Medical')).toBeDefined();
+    expect(within(tom).getByText('Invited')).toBeDefined();
+    expect(within(tom).getByText('—')).toBeDefined();
+    expect(screen.getByText('2 case conferences')).toBeDefined();
+    expect(conferenceCalls(api)).toEqual(['?page=1&page_size=10&status=active&box=inbox']);
+    // The referral lists are not asked: these list types are conferences, not referrals.
+    expect(api.callsTo('GET /api/referrals/')).toEqual([]);
+  });
+
+  it('marks a conference with unread messages by a bold row and a named badge, capped at 999+', async () => {
+    conferenceApi(() => ({
+      results: [started, invitedCaseConferenceFixture({ id: '43', unread: 1500 }), invited],
+    }));
+    renderRoutes(routes, '/referrals/inbox/case-conference-active');
+
+    const [first, second, third] = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    const badge = within(first!).getByRole('img', { name: '3 unread messages' });
+    expect(badge.textContent).toBe('3 unread');
+    expect(first!.style.fontWeight).toBe('700');
+    expect(within(second!).getByRole('img', { name: '999+ unread messages' })).toBeDefined();
+    expect(within(third!).queryByRole('img', { name: /unread/ })).toBeNull();
+    expect(third!.style.fontWeight).toBe('');
+  });
+
+  it('opens the referral’s conference tab, by keyboard, with the way back to this list', async () => {
+    conferenceApi(() => ({ results: [started] }));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/referrals/inbox/case-conference-active');
+    const link = await screen.findByRole('link', { name: 'Margaret Nguyen' });
+
+    // The tabs come first, then the patient's name.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Active' }));
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(link);
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe(`/referrals/${started.referral.id}`);
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('tab')).toBe('conference');
+    expect(query.get('returnURL')).toBe('/referrals/inbox/case-conference-active');
+  });
+
+  it('switches between Active and Closed by their tabs, the closed list showing when each closed', async () => {
+    const api = conferenceApi((query) => ({
+      results: query.get('status') === 'closed' ? [closed] : [started],
+    }));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/referrals/inbox/case-conference-active');
+    await screen.findByRole('table');
+    const tabs = screen.getByRole('navigation', { name: 'Case conference lists' });
+    expect(within(tabs).getByRole('link', { name: 'Active' }).getAttribute('aria-current')).toBe('page');
+
+    await user.click(within(tabs).getByRole('link', { name: 'Closed' }));
+    expect(router.state.location.pathname).toBe('/referrals/inbox/case-conference-closed');
+    expect(await screen.findByRole('columnheader', { name: 'Closed' })).toBeDefined();
+    expect(within(tabs).getByRole('link', { name: 'Closed' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabs).getByRole('link', { name: 'Active' }).getAttribute('aria-current')).toBeNull();
+    const row = screen.getByRole('row', { name: /Margaret Nguyen/ });
+    expect(within(row).getByText('1 Dec 2026')).toBeDefined();
+    expect(conferenceCalls(api).at(-1)).toBe('?page=1&page_size=10&status=closed&box=inbox');
+  });
+
+  it('pages by 10, and goes back to page 1 on the other tab', async () => {
+    const api = conferenceApi((query) => ({
+      results: query.get('page') === '2' ? [invited] : [started],
+      count: query.get('status') === 'closed' ? 1 : 11,
+    }));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/inbox/case-conference-active');
+    await screen.findByRole('row', { name: /Margaret Nguyen/ });
+    expect(screen.getByText('11 case conferences')).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByRole('row', { name: /Tom Baker/ })).toBeDefined();
+    expect(conferenceCalls(api).at(-1)).toBe('?page=2&page_size=10&status=active&box=inbox');
+
+    await user.click(screen.getByRole('link', { name: 'Closed' }));
+    expect(await screen.findByText('1 case conference')).toBeDefined();
+    expect(conferenceCalls(api).at(-1)).toBe('?page=1&page_size=10&status=closed&box=inbox');
+  });
+
+  it('says what each list holds when it is empty', async () => {
+    conferenceApi(() => ({ results: [] }));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/inbox/case-conference-active');
+
+    expect(await screen.findByText('No active case conferences.')).toBeDefined();
+    expect(screen.getByText(/listed here for the 14 days it stays open/)).toBeDefined();
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Closed' }));
+    expect(await screen.findByText('No closed case conferences.')).toBeDefined();
+    expect(screen.getByText(/once it closes, at the latest 14 days after it was started/)).toBeDefined();
   });
 });

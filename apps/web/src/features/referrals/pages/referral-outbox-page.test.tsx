@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
 import { fakeApi } from '@/test/fake-api';
 import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
+import { invitedCaseConferenceFixture } from '../case-conference-lists/case-conference-list-fixtures';
 import { referralListItemFixture } from '../lists/referral-list-fixtures';
 import { ArchivePage } from './archive-page';
 import { ReferralOutboxPage } from './referral-outbox-page';
@@ -109,5 +110,46 @@ describe('the referrals outbox, drafts, archive and deleted items (spec section 
     listApi([]);
     renderRoutes(routes, '/referrals/trash');
     expect(await screen.findByText('No deleted items')).toBeDefined();
+  });
+});
+
+describe('the outbox’s Case Conferences (spec section 2 List types; docs/case-conferences.md)', () => {
+  it('lists the sending side’s conferences with the receiving establishment and links back to the outbox', async () => {
+    const joined = invitedCaseConferenceFixture({
+      is_owner: false,
+      participant_status: { value: 'joined', display: 'Joined' },
+      side: 'sender',
+      unread: 0,
+    });
+    const api = fakeApi({
+      'GET /api/profile/': { status: 200, body: gp },
+      'GET /api/referrals/cases/invited/': {
+        status: 200,
+        body: { count: 1, next: null, previous: null, results: [joined] },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/referrals/outbox/case-conference-active');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Case Conferences' })).toBeDefined();
+    expect(screen.getByText(/referrals sent from Establishment harbourside/)).toBeDefined();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'To' })).toBeDefined();
+    const row = within(table).getByRole('row', { name: /Margaret Nguyen/ });
+    expect(within(row).getByText('North Shore Heart Clinic')).toBeDefined();
+    expect(within(row).getByText('Joined')).toBeDefined();
+    expect(within(row).queryByRole('img', { name: /unread/ })).toBeNull();
+    expect(api.callsTo('GET /api/referrals/cases/invited/')[0]?.search).toBe(
+      '?page=1&page_size=10&status=active&box=outbox',
+    );
+    expect(screen.getByRole('link', { name: 'Closed' }).getAttribute('href')).toBe(
+      '/referrals/outbox/case-conference-closed',
+    );
+
+    await user.click(within(row).getByRole('link', { name: 'Margaret Nguyen' }));
+    expect(router.state.location.pathname).toBe(`/referrals/${joined.referral.id}`);
+    expect(new URLSearchParams(router.state.location.search).get('returnURL')).toBe(
+      '/referrals/outbox/case-conference-active',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { outboxListTypes } from '@referrals/domain/referrals/referral-codes';
-import { IconUsersGroup } from '@tabler/icons-react';
+import { referralListFilter } from '@referrals/domain/referrals/referral-lists';
 import { useParams } from 'react-router';
-import { ComingSoon } from '@/ui/coming-soon';
+import { CaseConferenceListScreen } from '../case-conference-lists/case-conference-list-screen';
 import { ReferralListScreen, useListNarrowing } from '../lists/referral-list-screen';
 
 /** Referrals outbox at /referrals/outbox/:type (spec section 2); the router has checked the list type. */
@@ -9,16 +9,8 @@ export function ReferralOutboxPage() {
   const { type } = useParams();
   const narrowing = useListNarrowing();
   if (!outboxListTypes.isCode(type)) return null;
-  if (type.startsWith('case-conference')) {
-    return (
-      <ComingSoon
-        title="Case conferences"
-        subtitle={outboxListTypes.display(type)}
-        icon={IconUsersGroup}
-        description="Case conferences on referrals you sent, where you and the receiving team discuss the patient. A case conference stays open for 14 days."
-        plannedFeatures={['Read and add to the discussion', 'See which case conferences have closed']}
-      />
-    );
-  }
+  // The case-conference list types list the caller's conferences, not referrals.
+  const conferenceStatus = referralListFilter('outbox', type)?.case_conference_status;
+  if (conferenceStatus != null) return <CaseConferenceListScreen box="outbox" status={conferenceStatus} />;
   return <ReferralListScreen source={{ box: 'outbox', type, ...narrowing }} />;
 }

@@ -95,6 +95,8 @@ export const CaseConferenceParticipantSchema = z.object({
   side: z.enum(['sender', 'receiver']),
   establishment: PlaceRefSchema,
   is_owner: z.boolean(),
+  /** The caller's own row: their messages and read mark are theirs. */
+  is_you: z.boolean(),
   /** The newest event they have marked as read (their read mark), or null. */
   last_read_event_id: z.string().nullable(),
 });

@@ -74,7 +74,7 @@ export function unreadMessages(conferenceId: string, userId: string, lastRead: n
 }
 
 /** The participants of a conference with their names and establishments: the owner, then by arrival and name. */
-async function participantsOf(q: Queryable, conferenceId: string, ownerId: string) {
+async function participantsOf(q: Queryable, conferenceId: string, ownerId: string, callerId: string) {
   const rows = await q
     .select({
       user_id: caseConferenceParticipants.user_id,
@@ -104,6 +104,7 @@ async function participantsOf(q: Queryable, conferenceId: string, ownerId: strin
       side: row.side === 'receiver' ? 'receiver' : 'sender',
       establishment: { id: row.establishment_id, name: row.establishment_name },
       is_owner: row.user_id === ownerId,
+      is_you: row.user_id === callerId,
       last_read_event_id: row.last_read_event_id === null ? null : String(row.last_read_event_id),
     }))
     .sort((a, b) => Number(b.is_owner) - Number(a.is_owner));
@@ -163,7 +164,7 @@ export async function conferenceDetail(
     is_read_only: isCaseConferenceReadOnly(context),
     side: context.side,
     allowed_actions: allowed,
-    participants: await participantsOf(q, conference.id, conference.owner_id),
+    participants: await participantsOf(q, conference.id, conference.owner_id, userId),
     unread: Number(unread?.n ?? 0),
     last_event_id: last?.id == null ? null : String(last.id),
     archive_pdf: status === 'closed' ? `/api/referrals/${access.referral.id}/case/archive/` : null,

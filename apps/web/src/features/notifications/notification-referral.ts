@@ -1,4 +1,5 @@
 import type { Notification } from '@referrals/domain/notifications/notification-schemas';
+import { paths } from '@/lib/paths';
 
 /**
  * The referral a notification is about (section 3 Notification): subject_details.referral_id, else the
@@ -8,4 +9,12 @@ export function notificationReferralId(notification: Notification): string | nul
   const fromDetails = notification.subject_details.referral_id;
   if (typeof fromDetails === 'string' && fromDetails !== '') return fromDetails;
   return notification.scope === 'referral' ? notification.subject_id : null;
+}
+
+/** Where a notification opens: its referral's page, at the case conference for a conference's news. */
+export function notificationHref(notification: Notification): string | null {
+  const referralId = notificationReferralId(notification);
+  if (referralId === null) return null;
+  const page = paths.referrals.detail.getHref(referralId);
+  return notification.scope === 'case_conference' ? `${page}?tab=conference` : page;
 }

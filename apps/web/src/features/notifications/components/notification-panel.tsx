@@ -14,11 +14,10 @@ import type { Notification } from '@referrals/domain/notifications/notification-
 import { IconBellCheck } from '@tabler/icons-react';
 import type { UIEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/lib/paths';
 import { useNotificationPages } from '../api/list-notification-pages';
 import { useMarkAllNotificationsViewed } from '../api/mark-all-notifications-viewed';
 import { useMarkNotificationViewed } from '../api/mark-notification-viewed';
-import { notificationReferralId } from '../notification-referral';
+import { notificationHref } from '../notification-referral';
 import classes from './notification-panel.module.css';
 
 /** How close to the end of the list, in pixels, the next page starts loading: before the user gets there. */
@@ -64,10 +63,10 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
 
   const open = (notification: Notification) => {
     if (notification.viewed_at === null) markOne.mutate(notification.id);
-    const referralId = notificationReferralId(notification);
-    if (referralId === null) return;
+    const href = notificationHref(notification);
+    if (href === null) return;
     onClose();
-    void navigate(paths.referrals.detail.getHref(referralId));
+    void navigate(href);
   };
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const list = event.currentTarget;

@@ -32,6 +32,8 @@ export function referralPageRoutes(referral: Referral): Record<string, FakeAnswe
     [`GET ${base}reschedule-attachments/`]: emptyPage,
     [`GET ${base}supplementary-attachments/`]: emptyPage,
     [`GET ${base}patient-attachments/`]: emptyPage,
+    // No case conference was ever started on it.
+    [`GET ${base}case/`]: { status: 404, body: { detail: 'Not found.' } },
     [`GET ${base}verification-code/`]: {
       status: 200,
       body: { code: '482913', seconds_left: 60, expires_at: '2026-11-26T01:01:00Z' },

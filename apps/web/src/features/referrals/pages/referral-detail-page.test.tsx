@@ -169,13 +169,17 @@ describe('the referral page (spec sections 2 /referrals/:id, 4 Actions, 8)', { t
     expect(router.state.location.pathname).toBe('/referrals/create/r9');
   });
 
-  it('links back to a same-origin returnURL only, and says case conferences come later', async () => {
+  it('links back to a same-origin returnURL only, and opens at the case conference', async () => {
     fakeApi(referralPageRoutes(referralFixture()));
     renderRoutes(routes, '/referrals/r1?returnURL=%2Freferrals%2Foutbox%2Fall&tab=conference');
     expect((await screen.findByRole('link', { name: 'Back' })).getAttribute('href')).toBe(
       '/referrals/outbox/all',
     );
-    expect(screen.getByText('Case conferences on a referral come in a later release.')).toBeDefined();
+    const conference = await screen.findByRole('region', { name: 'Case conference' });
+    // The fixture's receiver holds none: the tab says so rather than offering a start that would fail.
+    expect(
+      await within(conference).findByText('The receiving establishment does not hold case conferences.'),
+    ).toBeDefined();
   });
 
   it('ignores a returnURL to another site', async () => {

@@ -1,8 +1,11 @@
-import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-error';
+import { getRuntimeConfig } from '@/lib/runtime-config';
 import { useReferral } from '../api/get-referral';
+import { CaseConferenceOnly } from '../case-conference/case-conference-only';
+import { CaseConferenceSection } from '../case-conference/case-conference-section';
 import { AttachmentsSection } from '../detail/components/attachments-section';
 import { FormsSection } from '../detail/components/forms-section';
 import { HistorySection } from '../detail/components/history-section';
@@ -21,9 +24,15 @@ import { safeReturnUrl } from '../detail/return-url';
 import { ReferralReportsSection } from '../reports/referral-reports-section';
 import { useMarkViewed } from '../detail/use-mark-viewed';
 
-/** What `?tab=conference` will open; it arrives with its own issue. */
-function comingLater(params: URLSearchParams): string | null {
-  if (params.get('tab') === 'conference') return 'Case conferences on a referral come in a later release.';
+/** Why no case conference can be started on the referral by this side, or null when one can. */
+function conferenceUnavailable(referral: Referral): string | null {
+  if (referral.side === 'shared') {
+    return 'Only the referring and the receiving establishments start a case conference on a referral.';
+  }
+  if (referral.status.value === 'DRFT') return 'A case conference can be started once the referral is sent.';
+  if (referral.to_establishment?.case_conferences_enabled !== true) {
+    return 'The receiving establishment does not hold case conferences.';
+  }
   return null;
 }
 
@@ -37,10 +46,15 @@ export function ReferralDetailPage() {
   const [params] = useSearchParams();
   const referral = useReferral(id);
   useMarkViewed(referral.data);
+  const conferences = getRuntimeConfig().flags.caseConferences;
+  const conferenceTab = conferences && params.get('tab') === 'conference';
 
   if (referral.isPending) return <Loader aria-label="Loading the referral" />;
   if (referral.isError) {
-    if (referral.error instanceof ApiError && referral.error.status === 404) return <ReferralNotFound />;
+    if (referral.error instanceof ApiError && referral.error.status === 404) {
+      // A colleague invited to the conference may take part without seeing the referral itself.
+      return conferenceTab ? <CaseConferenceOnly referralId={id} /> : <ReferralNotFound />;
+    }
     return (
       <Paper withBorder radius="md" p="lg" maw={640}>
         <Text role="alert">The referral could not be loaded. Please try again.</Text>
@@ -48,7 +62,6 @@ export function ReferralDetailPage() {
     );
   }
   const record = referral.data;
-  const later = comingLater(params);
   return (
     <Stack gap="lg" maw={1080}>
       <ReferralHeader referral={record} backTo={safeReturnUrl(params.get('returnURL'))} />
@@ -58,17 +71,19 @@ export function ReferralDetailPage() {
           <LetterButtons referralId={record.id} />
         </Group>
       </Group>
-      {later !== null && (
-        <Alert color="blue" icon={<IconInfoCircle size={18} />} title="Coming later">
-          {later}
-        </Alert>
-      )}
       <PartiesSection referral={record} />
       <MessageSection referral={record} />
       {record.medication_order !== null && <MedicationOrderSection order={record.medication_order} />}
       <FormsSection referralId={record.id} />
       <AttachmentsSection referral={record} />
       <ReferralReportsSection referral={record} focus={params.has('report')} />
+      {conferences && (
+        <CaseConferenceSection
+          referralId={record.id}
+          unavailable={conferenceUnavailable(record)}
+          focus={conferenceTab}
+        />
+      )}
       {/* The code proves holding the sender's referral: the sender side shows it once it is submitted. */}
       {record.side === 'sender' && record.status.value !== 'DRFT' && (
         <VerificationCodePanel referralId={record.id} />

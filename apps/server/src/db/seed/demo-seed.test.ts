@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  caseConferenceEvents,
+  caseConferenceParticipants,
+  caseConferences,
+} from '../schema/case-conferences.ts';
 import { employments, users } from '../schema/people.ts';
 import { establishments } from '../schema/establishments.ts';
 import { patients } from '../schema/patients.ts';
@@ -104,6 +109,30 @@ describe('the demo seed', () => {
     for (const r of rows)
       expect(r.submitted_at === null, `${r.status} submitted_at`).toBe(r.status === 'DRFT');
     expect(rows.some((r) => r.type === 'MANUAL')).toBe(true);
+  });
+
+  it('has a case conference under way on a scheduled referral to the clinic, its answer unread for the GP', async () => {
+    const [conference] = await t.database.db.select().from(caseConferences);
+    expect(conference?.status).toBe('active');
+    const [referral] = await t.database.db
+      .select()
+      .from(referrals)
+      .where(eq(referrals.id, conference?.referral_id ?? ''));
+    expect(referral?.status).toBe('SCHDL');
+    const events = await t.database.db
+      .select()
+      .from(caseConferenceEvents)
+      .where(eq(caseConferenceEvents.conference_id, conference?.id ?? ''))
+      .orderBy(asc(caseConferenceEvents.id));
+    expect(events.map((e) => e.kind)).toEqual(['participant_invited', 'message', 'message']);
+    const marks = await t.database.db
+      .select()
+      .from(caseConferenceParticipants)
+      .where(eq(caseConferenceParticipants.conference_id, conference?.id ?? ''));
+    const gp = marks.find((m) => m.side === 'sender');
+    // The GP has read her own question, not the specialist's answer after it.
+    expect(gp?.last_read_event_id).toBe(events[1]?.id);
+    expect(marks.find((m) => m.side === 'receiver')?.last_read_event_id).toBe(events[2]?.id);
   });
 
   it('gives patients valid-looking Australian details', async () => {

@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { seedDemoCaseConference } from './demo-case-conference.ts';
 import { seedDemoFormTemplates } from './demo-form-templates.ts';
 import { seedDemoReportTemplates } from './demo-report-templates.ts';
 import type { Database, Queryable } from '../database.ts';
@@ -498,7 +499,7 @@ async function seedReferrals(
   for (const [i, item] of spread.entries()) {
     const receiver = receivers[i % receivers.length] as (typeof receivers)[number];
     const patient = patientsList[i % patientsList.length] as Patient;
-    await createReferral(tx, {
+    const referral = await createReferral(tx, {
       status: item.status,
       patient_id: patient.id,
       referrer_id: people.gp.id,
@@ -516,6 +517,10 @@ async function seedReferrals(
           }
         : {}),
     });
+    // The scheduled referral to the clinic has a case conference under way.
+    if (item.status === 'SCHDL' && receiver.to.id === places.clinic.id) {
+      await seedDemoCaseConference(tx, referral, people);
+    }
   }
   // Drafts the GP has started, and a manual referral recorded by the clinic from a faxed letter.
   for (let i = 0; i < 2; i++) {

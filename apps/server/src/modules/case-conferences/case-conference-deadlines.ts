@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { caseConferenceWarningAt } from '@referrals/domain/case-conferences/case-conference-lifecycle';
-import type { Database, Transaction } from '../../db/database.ts';
+import type { Database, Queryable, Transaction } from '../../db/database.ts';
 import { caseConferences } from '../../db/schema/case-conferences.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { queueJob } from '../../jobs/job-runner.ts';
@@ -20,7 +20,7 @@ const DAY_MS = 24 * 60 * 60_000;
  * (runCaseConferenceDeadlines), so a run that comes late or twice does no harm.
  */
 export async function queueCaseConferenceDeadlines(
-  tx: Transaction,
+  tx: Queryable,
   conference: ConferenceRow,
 ): Promise<void> {
   for (const due of [caseConferenceWarningAt(conference.ends_at), conference.ends_at]) {

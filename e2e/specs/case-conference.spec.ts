@@ -93,6 +93,34 @@ test('a GP and a specialist hold a case conference on a referral, from start to 
   await expectAccessible(specialist, 'the case conference tab, joined');
   await screenshot(gp, 'case-conference-active');
 
+  // She invites a colleague of the clinic who does not work its inbox: Helen Brooks cannot open the
+  // referral itself, and finds the conference alone at its address.
+  await gpSection.getByRole('button', { name: 'Invite colleagues' }).click();
+  const inviting = gp.getByRole('dialog', { name: 'Invite colleagues' });
+  await inviting.getByRole('combobox', { name: 'Colleagues to invite' }).fill('Brooks');
+  await gp.getByRole('option', { name: /Ms Helen Brooks · North Shore Heart Clinic/ }).click();
+  // Escape closes the list of names, not the dialog.
+  await gp.keyboard.press('Escape');
+  await expect(inviting).toBeVisible();
+  await expectAccessible(gp, 'the invite colleagues dialog');
+  await screenshot(gp, 'case-conference-invite-dialog');
+  await inviting.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(inviting).toBeHidden();
+  await expect(people.getByRole('listitem').filter({ hasText: 'Ms Helen Brooks' })).toContainText('Invited');
+  const colleague = await personIn(
+    browser,
+    baseURL ?? '',
+    'helen.brooks@demo.test',
+    `/referrals/${id}?tab=conference`,
+  );
+  await expect(colleague.getByRole('heading', { level: 1, name: /^Case conference about / })).toBeVisible();
+  const colleagueSection = colleague.getByRole('region', { name: 'Case conference' });
+  await expect(colleagueSection.getByText('Yes, Thursday at 9:30.', { exact: false })).toBeVisible();
+  await expect(colleagueSection.getByText('You are invited. Join to write to the others.')).toBeVisible();
+  await expectAccessible(colleague, 'the case conference of a referral the invitee cannot open');
+  await screenshot(colleague, 'case-conference-invitee-only');
+  await colleague.context().close();
+
   // The owner closes it, after a question; it is read-only for both, and its archive downloads.
   await gpSection.getByRole('button', { name: 'Close', exact: true }).click();
   const confirm = gp.getByRole('dialog', { name: 'Close this case conference?' });

@@ -31,6 +31,7 @@ function InviteDialog({
     <Modal opened={opened} onClose={close} title="Invite colleagues" size="lg">
       <Stack gap="md">
         <InviteePicker
+          label="Colleagues to invite"
           referralId={referralId}
           chosen={chosen}
           onChange={setChosen}

@@ -16,7 +16,10 @@ export function InviteePicker({
   chosen,
   onChange,
   error,
+  label = 'Invite colleagues',
 }: {
+  /** The field's name; the invite dialog, titled so already, names what is chosen. */
+  label?: string;
   referralId: string;
   chosen: CaseConferenceInvitee[];
   onChange: (chosen: CaseConferenceInvitee[]) => void;
@@ -37,7 +40,7 @@ export function InviteePicker({
   }));
   return (
     <MultiSelect
-      label="Invite colleagues"
+      label={label}
       description="Staff of the referring or the receiving establishment. They are told in the app and by email."
       placeholder={chosen.length === 0 ? 'Search by name' : undefined}
       data={data}

@@ -1,11 +1,11 @@
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
 import { PAGE_SIZE } from '@referrals/domain/constants';
 import type { CaseConferenceListStatus, ReferralBox } from '@referrals/domain/referrals/referral-lists';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { paths } from '@/lib/paths';
 import { currentEmployment } from '@/lib/profile-display';
+import { ListTabs } from '@/ui/list-tabs';
 import { PagedList } from '@/ui/paged-list';
 import { CaseConferenceListEmpty } from './case-conference-list-empty';
 import { CaseConferenceTable } from './case-conference-table';
@@ -25,24 +25,15 @@ const listHref = (box: ReferralBox, status: CaseConferenceListStatus) =>
 /** Active and Closed as links to their routes, in the pill style of the referral lists' tabs. */
 function StatusTabs({ box, status }: { box: ReferralBox; status: CaseConferenceListStatus }) {
   return (
-    <Group component="nav" aria-label="Case conference lists" gap={6}>
-      {STATUSES.map((tab) => {
-        const current = tab.status === status;
-        return (
-          <Button
-            key={tab.status}
-            component={Link}
-            to={listHref(box, tab.status)}
-            size="compact-sm"
-            radius="xl"
-            variant={current ? 'filled' : 'default'}
-            aria-current={current ? 'page' : undefined}
-          >
-            {tab.label}
-          </Button>
-        );
-      })}
-    </Group>
+    <ListTabs
+      label="Case conference lists"
+      tabs={STATUSES.map((tab) => ({
+        key: tab.status,
+        label: tab.label,
+        href: listHref(box, tab.status),
+        current: tab.status === status,
+      }))}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useProfile } from '@/lib/auth/get-profile';
 import { paths } from '@/lib/paths';
 import { currentEmployment } from '@/lib/profile-display';
+import { ListTabs } from '@/ui/list-tabs';
 import { ReferralList } from './referral-list';
 import { isDraftList, type ReferralListNarrowing, type ReferralListSource } from './referral-list-source';
 
@@ -74,24 +75,10 @@ function ListTypeTabs({ source }: { source: ReferralListSource }) {
           href: paths.referrals.outbox.getHref(type),
         }));
   return (
-    <Group component="nav" aria-label={source.box === 'inbox' ? 'Inbox lists' : 'Outbox lists'} gap={6}>
-      {tabs.map((tab) => {
-        const current = tab.type === source.type;
-        return (
-          <Button
-            key={tab.type}
-            component={Link}
-            to={tab.href}
-            size="compact-sm"
-            radius="xl"
-            variant={current ? 'filled' : 'default'}
-            aria-current={current ? 'page' : undefined}
-          >
-            {tab.label}
-          </Button>
-        );
-      })}
-    </Group>
+    <ListTabs
+      label={source.box === 'inbox' ? 'Inbox lists' : 'Outbox lists'}
+      tabs={tabs.map((tab) => ({ ...tab, key: tab.type, current: tab.type === source.type }))}
+    />
   );
 }
 

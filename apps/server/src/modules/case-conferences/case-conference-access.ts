@@ -46,6 +46,8 @@ export type CaseConferenceAccess = {
   conference: ConferenceRow | null;
   /** The caller's row in that conference, when they act for the establishment they take part for. */
   participant: ParticipantRow | null;
+  /** Everyone's rows in that conference, as they were when the access was found. */
+  participants: ParticipantRow[];
   side: ReferralSideOfCaller;
   /** False for someone who reaches it only as a participant: they take part, but start nothing. */
   seesReferral: boolean;
@@ -115,22 +117,21 @@ export async function findCaseConferenceAccess(
     .limit(1);
   const [conference] = lock ? await newest.for('update') : await newest;
   const establishmentId = referralEstablishmentOf(caller);
-  const [participant] = conference
+  // Every participant's row at once (a handful, by the conference's key): the caller's is among them,
+  // and a poll of the thread answers the others' read marks from them.
+  const participants = conference
     ? await tx
         .select()
         .from(caseConferenceParticipants)
-        .where(
-          and(
-            eq(caseConferenceParticipants.conference_id, conference.id),
-            eq(caseConferenceParticipants.user_id, caller.userId),
-          ),
-        )
+        .where(eq(caseConferenceParticipants.conference_id, conference.id))
     : [];
+  const participant = participants.find((row) => row.user_id === caller.userId);
   const counts = participant !== undefined && participant.establishment_id === establishmentId;
   return {
     referral: reached.referral,
     conference: conference ?? null,
     participant: counts ? participant : null,
+    participants,
     side: reached.side,
     seesReferral: visible !== undefined,
     context: {

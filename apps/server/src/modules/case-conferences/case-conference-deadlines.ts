@@ -19,10 +19,7 @@ const DAY_MS = 24 * 60 * 60_000;
  * one_day_warning is due and one at its end. Each run does whatever is due by then for every conference
  * (runCaseConferenceDeadlines), so a run that comes late or twice does no harm.
  */
-export async function queueCaseConferenceDeadlines(
-  tx: Queryable,
-  conference: ConferenceRow,
-): Promise<void> {
+export async function queueCaseConferenceDeadlines(tx: Queryable, conference: ConferenceRow): Promise<void> {
   for (const due of [caseConferenceWarningAt(conference.ends_at), conference.ends_at]) {
     await queueJob(tx, CASE_CONFERENCE_DEADLINE_JOB, { due: due.toISOString() }, { runAfter: due });
   }

@@ -5,9 +5,9 @@ import type {
   CaseConferenceEventsQuery,
 } from '@referrals/domain/case-conferences/case-conference-schemas';
 import type { Page } from '@referrals/domain/api';
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { caseConferenceEvents, caseConferenceParticipants } from '../../db/schema/case-conferences.ts';
+import { caseConferenceEvents } from '../../db/schema/case-conferences.ts';
 import { notFound } from '../../http/api-errors.ts';
 import { pageWindow, toPage } from '../../http/paging.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -36,7 +36,7 @@ export async function getCaseConference(db: Database, call: CaseConferenceCall):
  * GET referrals/{id}/case/events/: the thread, oldest first. Paged with `page`; with `after=<event id>`
  * only what is newer, at most `page_size` of it, `next` then carrying on from the last one: a poll is one
  * range scan of the thread index, and writes its audit row only when it found something to read. The
- * participants' read marks come with it (their rows by the conference's key), so a poll shows them move.
+ * participants' read marks come with it (from the access check's rows), so a poll shows them move.
  */
 export async function listCaseConferenceEvents(
   db: Database,
@@ -83,14 +83,7 @@ export async function listCaseConferenceEvents(
         detail: { referral_id: referral.id, events: page.results.length },
       });
     }
-    const marks = await tx
-      .select({
-        user_id: caseConferenceParticipants.user_id,
-        last_read_event_id: caseConferenceParticipants.last_read_event_id,
-      })
-      .from(caseConferenceParticipants)
-      .where(eq(caseConferenceParticipants.conference_id, conference.id));
-    const read_marks = marks.map((mark) => ({
+    const read_marks = access.participants.map((mark) => ({
       user_id: mark.user_id,
       last_read_event_id: mark.last_read_event_id === null ? null : String(mark.last_read_event_id),
     }));

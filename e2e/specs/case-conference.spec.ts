@@ -58,7 +58,9 @@ test('a GP and a specialist hold a case conference on a referral, from start to 
   await expect(gpBox).toHaveValue('');
   await expectAccessible(gp, 'the case conference tab, active, owner');
 
-  // The specialist's inbox counts the unread message; his list shows the conference, new.
+  // The specialist's inbox counts the unread message (at his next look, not the next 20 s poll); his
+  // list shows the conference, new.
+  await specialist.reload();
   await expect.poll(() => conferencesUnread(specialist, 'Inbox'), { timeout: 30_000 }).toBe(unreadBefore + 1);
   const nav = specialist.getByRole('navigation', { name: 'Main navigation' });
   await nav

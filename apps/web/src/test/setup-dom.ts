@@ -22,6 +22,8 @@ class NoResizeObserver {
 }
 window.ResizeObserver = NoResizeObserver;
 window.scrollTo = () => undefined;
+// An autosizing textarea listens for web fonts to finish loading; jsdom has no font set: none ever loads.
+Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 Element.prototype.scrollIntoView = () => undefined;
 
 // The machines have two cores and the screen tests run in parallel: a screen may take more than the default

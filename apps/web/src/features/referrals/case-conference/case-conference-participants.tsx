@@ -13,7 +13,7 @@ export function CaseConferenceParticipants({ conference }: { conference: CaseCon
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
       {conference.participants.map((participant) => (
-        <Group key={participant.user.id} component="li" gap={6} wrap="nowrap">
+        <Group key={participant.user.id} component="li" gap={6} wrap="wrap">
           <Text size="sm" fw={participant.is_you ? 650 : undefined}>
             {participant.is_you ? `${participant.user.name} (you)` : participant.user.name}
           </Text>

@@ -185,9 +185,14 @@ export function CaseConferenceSection({
 }) {
   const conference = useCaseConference(referralId);
   const section = useRef<HTMLElement>(null);
+  // Once, when it first shows: the conference is read again as it moves, and must not pull the page back.
+  const scrolled = useRef(false);
+  const loaded = conference.data !== undefined;
   useEffect(() => {
-    if (focus && conference.data !== undefined) section.current?.scrollIntoView({ block: 'start' });
-  }, [focus, conference.data]);
+    if (!focus || !loaded || scrolled.current) return;
+    scrolled.current = true;
+    section.current?.scrollIntoView({ block: 'start' });
+  }, [focus, loaded]);
   const current = conference.data ?? null;
   const mayStart = unavailable === null && (current === null || current.allowed_actions.includes('create'));
   if (!focus && current === null && !mayStart && !conference.isPending) return null;

@@ -78,9 +78,7 @@ export function CaseConferenceThreadView({
       )}
       {thread.events.map((event) => (
         <Box key={event.id}>
-          {event.id === firstNew?.id && newAfter !== undefined && (
-            <Divider label="New" labelPosition="center" color="blue.6" mb="sm" />
-          )}
+          {event.id === firstNew?.id && <Divider label="New" labelPosition="center" color="blue.6" mb="sm" />}
           {event.kind.value === 'message' ? (
             <Group justify={event.author?.id === me ? 'flex-end' : 'flex-start'}>
               <Paper

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { readPdf, textOf } from '../../apps/server/src/modules/referrals/letter/read-pdf-test-helpers.ts';
 import { expectAccessible } from './accessibility';
 import { tabTo } from './keyboard';
-import { freshSubmittedReferral } from './referral-api';
+import { apiSessionFor, freshSubmittedReferral } from './referral-api';
 import { personIn, screenshot } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -29,7 +29,13 @@ test('a GP and a specialist hold a case conference on a referral, from start to 
   const id = await freshSubmittedReferral(browser, baseURL ?? '');
   const gp = await personIn(browser, baseURL ?? '', 'gp@demo.test', `/referrals/${id}?tab=conference`);
   const specialist = await personIn(browser, baseURL ?? '', 'specialist@demo.test');
-  const unreadBefore = await conferencesUnread(specialist, 'Inbox');
+  // What his counter stood at, asked of the server: the badge may not have loaded yet.
+  const specialistApi = await apiSessionFor(browser, baseURL ?? '', 'specialist@demo.test');
+  const stats = await specialistApi.request.get('/api/referrals/cases/stats/', {
+    headers: specialistApi.headers,
+  });
+  const unreadBefore = ((await stats.json()) as { inbox: { unread: number } }).inbox.unread;
+  await specialistApi.close();
 
   // The GP starts it, inviting Dr James Chen found by name.
   const gpSection = gp.getByRole('region', { name: 'Case conference' });

@@ -41,7 +41,9 @@ function useReadMark(referralId: string, conference: CaseConference, newest: str
     if (marking.current === newest || document.visibilityState !== 'visible') return;
     marking.current = newest;
     markCaseConferenceRead(referralId, newest)
-      .then((answer) => {
+      .then(async (answer) => {
+        // A read of the conference started before the mark moved would put the old mark back.
+        await queryClient.cancelQueries({ queryKey: caseConferenceKey(referralId), exact: true });
         queryClient.setQueryData(caseConferenceKey(referralId), answer);
         return queryClient.invalidateQueries({ queryKey: [...referralsKey, 'stats'] });
       })
@@ -127,14 +129,10 @@ function ConferenceView({ referralId, conference }: { referralId: string; confer
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={2}>
-          <Group gap="xs">
-            <Badge color={active ? 'green' : 'gray'} variant="light">
-              {conference.status.display}
-            </Badge>
-            {conference.unread > 0 && (
-              <Badge color="blue" variant="filled">{`${conference.unread} unread`}</Badge>
-            )}
-          </Group>
+          {/* What is unread shows as "New" in the thread, which reading it clears. */}
+          <Badge color={active ? 'green' : 'gray'} variant="light">
+            {conference.status.display}
+          </Badge>
           <Text size="sm" c="gray.7">
             {`Started by ${conference.is_owner ? 'you' : conference.owner.name} on ${formatDateTime(conference.started_at)}`}
             {active ? ` · Closes by itself on ${formatDateTime(conference.ends_at)}` : ''}

@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CaseConferenceInvitee } from '@referrals/domain/case-conferences/case-conference-schemas';
 import { personName } from '@referrals/domain/people/person-name';
 import type { Transaction } from '../../db/database.ts';
+import { namesStartWith } from '../../db/name-search.ts';
 import { caseConferenceParticipants } from '../../db/schema/case-conferences.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, users } from '../../db/schema/people.ts';
@@ -134,7 +135,6 @@ export async function findInvitees(
   },
 ): Promise<CaseConferenceInvitee[]> {
   const sides = sidesOf(options.referral);
-  const words = (options.keyword ?? '').split(/\s+/).filter((word) => word.length > 0);
   const taking = options.conference
     ? sql`${users.id} not in (select ${caseConferenceParticipants.user_id} from ${caseConferenceParticipants}
         where ${caseConferenceParticipants.conference_id} = ${options.conference.id}
@@ -161,10 +161,7 @@ export async function findInvitees(
         eq(employments.status, 'APPROVED'),
         ne(users.id, options.callerId),
         taking,
-        ...words.map((word) => {
-          const start = `${word.replace(/[\\%_]/g, '\\$&')}%`;
-          return or(ilike(users.first_name, start), ilike(users.last_name, start));
-        }),
+        ...namesStartWith(options.keyword),
       ),
     )
     .orderBy(asc(users.last_name), asc(users.first_name), asc(establishments.name))

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@referrals/domain/api';
@@ -13,7 +13,7 @@ import { roles, titles } from '@referrals/domain/people/people-codes';
 import { specialtyCodeOf, specialtyCodes } from '@referrals/domain/people/specialty-codes';
 import { placeName } from '@referrals/domain/establishments/place-name';
 import type { Queryable } from '../../db/database.ts';
-import { escapeLike } from '../../db/like-pattern.ts';
+import { namesStartWith } from '../../db/name-search.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { employments, specialties, users } from '../../db/schema/people.ts';
 import { pageWindow, toPage } from '../../http/paging.ts';
@@ -39,7 +39,6 @@ export async function listProviders(
   q: Queryable,
   query: ProviderListQuery,
 ): Promise<{ count: number; results: Provider[] }> {
-  const words = (query.keyword ?? '').split(/\s+/).filter((word) => word !== '');
   const where = and(
     eq(users.user_type, 'provider'),
     query.role === undefined ? inArray(users.role, [...PROVIDER_LIST_ROLES]) : eq(users.role, query.role),
@@ -50,9 +49,7 @@ export async function listProviders(
         .innerJoin(establishments, eq(establishments.id, employments.establishment_id))
         .where(listedWorkplace()),
     ),
-    ...words.map((word): SQL | undefined =>
-      or(ilike(users.first_name, `${escapeLike(word)}%`), ilike(users.last_name, `${escapeLike(word)}%`)),
-    ),
+    ...namesStartWith(query.keyword),
   );
   const { limit, offset } = pageWindow(query);
   const [total] = await q.select({ n: count() }).from(users).where(where);

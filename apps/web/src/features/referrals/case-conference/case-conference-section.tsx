@@ -1,12 +1,12 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CaseConference } from '@referrals/domain/case-conferences/case-conference-schemas';
 import { formatDateTime } from '@referrals/domain/dates';
-import { IconDownload, IconMessages } from '@tabler/icons-react';
+import { IconMessages } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { firstErrorMessage } from '@/lib/form-errors';
 import { referralsKey } from '@/lib/referrals-key';
-import { saveBlob } from '@/lib/save-blob';
+import { DownloadButton } from '@/ui/download-button';
 import {
   caseConferenceKey,
   getCaseConferenceArchive,
@@ -70,37 +70,6 @@ function useFollowThread(referralId: string, newest: string | undefined) {
   }, [referralId, newest, queryClient]);
 }
 
-/** Downloads the closed conference's archive PDF (behind the bearer token, so not a plain link). */
-function ArchiveButton({ referralId, conferenceId }: { referralId: string; conferenceId: string }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const download = () => {
-    setBusy(true);
-    setFailure(null);
-    getCaseConferenceArchive(referralId)
-      .then((blob) => saveBlob(blob, `case-conference-${conferenceId}.pdf`))
-      .catch((error: unknown) => setFailure(firstErrorMessage(error, 'The archive could not be downloaded.')))
-      .finally(() => setBusy(false));
-  };
-  return (
-    <Stack gap={4} align="flex-start">
-      <Button
-        variant="default"
-        leftSection={<IconDownload size={16} aria-hidden />}
-        loading={busy}
-        onClick={download}
-      >
-        Download the archive (PDF)
-      </Button>
-      {failure !== null && (
-        <Text role="alert" c="red.8" size="sm">
-          {failure}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
 /** What the caller may do now, in a sentence, when they cannot write. */
 function readOnlyNote(conference: CaseConference): string {
   if (conference.status.value === 'closed') {
@@ -160,7 +129,13 @@ function ConferenceView({ referralId, conference }: { referralId: string; confer
         </Text>
       )}
       {conference.archive_pdf !== null && (
-        <ArchiveButton referralId={referralId} conferenceId={conference.id} />
+        <DownloadButton
+          fetchFile={() => getCaseConferenceArchive(referralId)}
+          fileName={`case-conference-${conference.id}.pdf`}
+          failure={(error) => firstErrorMessage(error, 'The archive could not be downloaded.')}
+        >
+          Download the archive (PDF)
+        </DownloadButton>
       )}
     </Stack>
   );

@@ -13,6 +13,10 @@ describe('paths', () => {
     expect(paths.referrals.create.getHref()).toBe('/referrals/create');
     expect(paths.referrals.create.getHref('d-1')).toBe('/referrals/create/d-1');
     expect(paths.referrals.report.getHref('r1')).toBe('/referrals/r1/report');
+    expect(paths.referrals.detail.getHref('r1')).toBe('/referrals/r1');
+    expect(
+      paths.referrals.detail.getHref('r1', { tab: 'conference', returnURL: '/referrals/inbox/all' }),
+    ).toBe('/referrals/r1?tab=conference&returnURL=%2Freferrals%2Finbox%2Fall');
     expect(paths.referrals.report.getHref('r1', 'rep2')).toBe('/referrals/r1/report/rep2');
     expect(paths.admin.getHref('users')).toBe('/admin/users');
     expect(paths.admin.getHref('users', 'removed', 7)).toBe('/admin/users/removed/7');

@@ -84,7 +84,14 @@ export const paths = {
       path: '/referrals/outbox/:type',
       getHref: (type: OutboxListType) => `/referrals/outbox/${segment(type)}`,
     },
-    detail: { path: '/referrals/:id', getHref: (id: string | number) => `/referrals/${segment(id)}` },
+    detail: {
+      path: '/referrals/:id',
+      /** `tab: 'conference'` opens it at its case conference; `returnURL` is where its back link leads. */
+      getHref: (id: string | number, query?: { tab?: 'conference'; returnURL?: string }) => {
+        const search = new URLSearchParams(query).toString();
+        return `/referrals/${segment(id)}${search === '' ? '' : `?${search}`}`;
+      },
+    },
     triage: {
       path: '/referrals/:id/triage',
       getHref: (id: string | number) => `/referrals/${segment(id)}/triage`,

@@ -15,6 +15,8 @@ export function notificationReferralId(notification: Notification): string | nul
 export function notificationHref(notification: Notification): string | null {
   const referralId = notificationReferralId(notification);
   if (referralId === null) return null;
-  const page = paths.referrals.detail.getHref(referralId);
-  return notification.scope === 'case_conference' ? `${page}?tab=conference` : page;
+  return paths.referrals.detail.getHref(
+    referralId,
+    notification.scope === 'case_conference' ? { tab: 'conference' } : undefined,
+  );
 }

@@ -5,7 +5,7 @@ import { capCount } from '@referrals/domain/counters';
 import { formatDate, formatDateTime } from '@referrals/domain/dates';
 import type { CaseConferenceListStatus, ReferralBox } from '@referrals/domain/referrals/referral-lists';
 import { Link, useLocation } from 'react-router';
-import { caseConferenceHref } from './case-conference-href';
+import { paths } from '@/lib/paths';
 
 const blank = (
   <Text span size="sm" c="gray.7">
@@ -78,7 +78,10 @@ export function CaseConferenceTable({ box, status, conferences }: CaseConference
                   <Group gap={8} wrap="nowrap">
                     <Anchor
                       component={Link}
-                      to={caseConferenceHref(item.referral.id, pathname)}
+                      to={paths.referrals.detail.getHref(item.referral.id, {
+                        tab: 'conference',
+                        returnURL: pathname,
+                      })}
                       size="sm"
                       fw={unread ? 700 : 600}
                     >

@@ -182,7 +182,7 @@ export default tseslint.config(
   {
     // Modules depend on each other one way: a cycle means two modules that should be one, or a piece that
     // belongs in a third (house-style.md). File names are kebab-case, in the product's words.
-    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts', 'tools/*/src/**/*.ts'],
     plugins: {
       'import-x': importX,
       house: { rules: { 'kebab-case-file-name': kebabCaseFileName, 'no-module-cycle': noModuleCycle } },
@@ -192,7 +192,7 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tools/*/tsconfig.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],

@@ -47,6 +47,7 @@ import { patientMrnRoutes } from './modules/patients/patient-mrn-routes.ts';
 import { patientRoutes } from './modules/patients/patient-routes.ts';
 import { referralAnnotationRoutes } from './modules/referrals/annotations/referral-annotation-routes.ts';
 import { referralEmrRoutes } from './modules/referrals/emr/referral-emr-routes.ts';
+import { clinicalRecordRoutes } from './modules/clinical-record/clinical-record-routes.ts';
 import { verificationCodeRoutes } from './modules/referrals/verification/verification-code-routes.ts';
 import { messageTemplateRoutes } from './modules/referrals/message-templates/message-template-routes.ts';
 import { referralRoutes } from './modules/referrals/referral-routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(caseConferenceRoutes);
   await app.register(referralAnnotationRoutes);
   await app.register(referralEmrRoutes);
+  await app.register(clinicalRecordRoutes);
   await app.register(verificationCodeRoutes);
   await app.register(messageTemplateRoutes);
   await app.register(importQueueRoutes);

@@ -59,10 +59,25 @@ const EnvSchema = z.object({
     .regex(MAIL_DOMAIN_PATTERN, 'must be a domain name such as referrals.example.org')
     .default('referrals.localhost')
     .transform((domain) => domain.toLowerCase()),
+  CLINICAL_RECORD_SYSTEMS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every(isRecordSystemEntry), {
+      message:
+        'must be a comma-separated list of key=FHIR base URL, such as sandbox=http://localhost:4000/fhir (a key is up to 40 lower-case letters, digits and dashes; https, or plain http only to this machine)',
+    })
+    .transform((entries) => entries.map(recordSystemOf)),
+  CLINICAL_RECORD_CLIENT_ID: z.string().min(1).default('referrals'),
   SMS_GATEWAY: z.enum(SMS_GATEWAYS, { message: 'must be file or twilio' }).default('file'),
   SMS_GATEWAY_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
-    .refine(isSafeGatewayUrl, 'must be https (plain http only to this machine: localhost, 127.0.0.1, ::1)')
+    .refine(isSafeServiceUrl, 'must be https (plain http only to this machine: localhost, 127.0.0.1, ::1)')
     .optional(),
   SMS_ACCOUNT: z
     .string()
@@ -120,13 +135,36 @@ export type Config = {
    * (docs/import-queue.md); off (undefined) unless INBOUND_SMTP_PORT is set.
    */
   inboundMail: { host: string; port: number; domain: string } | undefined;
+  /**
+   * The clinical record systems that may launch Referrals (SMART on FHIR; docs/clinical-record.md): a key
+   * of our own, used as the patient's external id system, and the FHIR base (`iss`) they launch with.
+   */
+  clinicalRecordSystems: ClinicalRecordSystem[];
+  /** The client id Referrals is registered under at those systems' authorization servers. */
+  clinicalRecordClientId: string;
   /** Text messages go through this gateway; without one (the default) each is written to DATA_DIR/sms. */
   smsGateway: SmsGatewaySettings | undefined;
   flags: FeatureFlags;
 };
 
-/** The gateway's credentials travel in every request: plain http only to a server on this machine. */
-function isSafeGatewayUrl(url: string): boolean {
+export type ClinicalRecordSystem = { key: string; iss: string };
+
+function isRecordSystemEntry(entry: string): boolean {
+  const [key = '', iss = ''] = entry.split(/=(.*)/s);
+  return /^[a-z0-9-]{1,40}$/.test(key) && isSafeServiceUrl(iss);
+}
+
+// The iss is compared as the record system sends it, which is without a trailing slash (SMART examples).
+function recordSystemOf(entry: string): ClinicalRecordSystem {
+  const [key = '', iss = ''] = entry.split(/=(.*)/s);
+  return { key, iss: iss.replace(/\/+$/, '') };
+}
+
+/**
+ * An outside service's credentials travel in every request (an SMS gateway's, a record system's tokens):
+ * plain http only to a server on this machine.
+ */
+function isSafeServiceUrl(url: string): boolean {
   if (!URL.canParse(url)) return false;
   const { protocol, hostname } = new URL(url);
   return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
@@ -212,6 +250,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       e.INBOUND_SMTP_PORT === undefined
         ? undefined
         : { host: e.INBOUND_SMTP_HOST, port: e.INBOUND_SMTP_PORT, domain: e.INBOUND_MAIL_DOMAIN },
+    clinicalRecordSystems: e.CLINICAL_RECORD_SYSTEMS,
+    clinicalRecordClientId: e.CLINICAL_RECORD_CLIENT_ID,
     smsGateway:
       e.SMS_GATEWAY === 'twilio' && e.SMS_ACCOUNT && e.SMS_TOKEN && e.SMS_FROM
         ? {

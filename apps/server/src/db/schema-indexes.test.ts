@@ -5,6 +5,7 @@ import { queryRows } from './database.ts';
 import * as auditLog from './schema/audit-log.ts';
 import * as auth from './schema/auth.ts';
 import * as caseConferences from './schema/case-conferences.ts';
+import * as clinicalRecord from './schema/clinical-record.ts';
 import * as establishments from './schema/establishments.ts';
 import * as externalAccess from './schema/external-access.ts';
 import * as jobs from './schema/jobs.ts';
@@ -19,6 +20,7 @@ const schemaModules = [
   auditLog,
   auth,
   caseConferences,
+  clinicalRecord,
   establishments,
   externalAccess,
   jobs,

@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  giveUpRecordFiling,
+  RECORD_FILING_JOB,
+  runRecordFiling,
+} from '../modules/clinical-record/file-referral-to-record.ts';
 import { EMR_UPLOAD_JOB } from '../modules/referrals/actions/upload-referral-to-emr.ts';
 import { createJobRunner, type JobRunner, type JobRunnerSettings } from './job-runner.ts';
 
@@ -24,6 +29,10 @@ export function registerJobs(app: FastifyInstance, settings?: Partial<JobRunnerS
       app.log.info({ jobId: job.id, referralId: job.payload.referral_id }, 'EMR upload ran (no EMR yet)');
       return Promise.resolve();
     },
+  });
+  runner.handle(RECORD_FILING_JOB, {
+    run: (job) => runRecordFiling(app.database.db, app.config, job),
+    giveUp: (job) => giveUpRecordFiling(app.database.db, job),
   });
   app.addHook('onReady', (done) => {
     runner.start();

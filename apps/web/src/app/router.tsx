@@ -1,12 +1,13 @@
 import type { FeatureFlags } from '@referrals/domain/feature-flags';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, replace, type LoaderFunction, type RouteObject } from 'react-router';
 import { browserSessionStorage } from '@/lib/browser-storage';
 import { errorSet } from '@/lib/error-set';
 import { FullScreenLoader } from '@/ui/full-screen-loader';
 import { MainLayout } from './layout/main-layout';
 import { ErrorPage } from './pages/error-page';
 import { RootRoute, SCROLL_POSITIONS_KEY } from './root-route';
+import { clinicalRecordLaunchRedirect } from './routes/clinical-record-launch-redirect';
 import { lazyRoute } from './routes/lazy-route';
 import { accountRoutes } from './routes/account-routes';
 import { layoutRoutes } from './routes/layout-routes';
@@ -29,10 +30,22 @@ function applicationRoutes(flags: FeatureFlags, queryClient: QueryClient): Route
     ...publicRoutes(flags),
     // Signed in, without the layout: no Component, so the matched screen renders on its own.
     { loader: requireSignIn(queryClient, flags), children: accountRoutes(flags) },
-    { Component: MainLayout, loader: requireSignIn(queryClient, flags), children: layoutRoutes(flags) },
+    {
+      Component: MainLayout,
+      loader: launchesFirst(flags, requireSignIn(queryClient, flags)),
+      children: layoutRoutes(flags),
+    },
     // The loader redirects before anything renders; the null element only tells the router that is intended.
     { path: '*', loader: redirectToNotFound, element: null },
   ];
+}
+
+/** A clinical record system's launch or return at / goes to its screen before any sign-in (spec section 2). */
+function launchesFirst(flags: FeatureFlags, guard: LoaderFunction): LoaderFunction {
+  return (args) => {
+    const launch = clinicalRecordLaunchRedirect(new URL(args.request.url), flags);
+    return launch === null ? guard(args) : replace(launch);
+  };
 }
 
 /** The route table depends on the start-up flags: maintenance and the conditional routes (spec section 2). */

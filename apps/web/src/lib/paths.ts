@@ -56,6 +56,20 @@ export const paths = {
     linking: { path: '/account-linking', getHref: () => '/account-linking' },
   },
 
+  /** A launch from a clinical record system (docs/clinical-record.md). */
+  clinicalRecord: {
+    /** Public: starts the sign-in at the record system, or finishes it (its query passed on from /). */
+    launch: {
+      path: '/clinical-record/launch',
+      getHref: (query?: URLSearchParams) => `/clinical-record/launch${query ? `?${query.toString()}` : ''}`,
+    },
+    /** Signed in: the launch's draft is made from the patient's record, then the wizard opens. */
+    launchReferral: {
+      path: '/clinical-record/launches/:launchId',
+      getHref: (launchId: string) => `/clinical-record/launches/${segment(launchId)}`,
+    },
+  },
+
   status: {
     notFound: { path: '/404', getHref: () => '/404' },
     error: { path: '/error', getHref: () => '/error' },

@@ -73,6 +73,7 @@ describe('referral code lists', () => {
       'share',
       'enroll',
       'upload_to_emr',
+      'file_to_record',
     ]);
   });
 });

@@ -62,6 +62,7 @@ export const REFERRAL_ACTIONS = {
   share: 'Share',
   enroll: 'Enrol',
   upload_to_emr: 'Upload to EMR',
+  file_to_record: 'File to the clinical record',
 } as const;
 export const referralActions = defineCodeList(REFERRAL_ACTIONS);
 export const ReferralActionSchema = referralActions.schema;

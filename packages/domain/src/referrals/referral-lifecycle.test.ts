@@ -42,6 +42,7 @@ const DOCUMENT: Record<ReferralLifecycleAction, { side: string; from: string; to
   delete: { side: 'either', from: 'any', to: 'same' },
   share: { side: 'either', from: 'any but DRFT', to: 'same' },
   upload_to_emr: { side: 'receiver', from: 'ACPT, WLST, SCHDL', to: 'same' },
+  file_to_record: { side: 'sender', from: 'any but DRFT', to: 'same' },
 };
 
 function expected(action: ReferralLifecycleAction, status: ReferralStatus, side: ReferralSide) {
@@ -64,14 +65,18 @@ const grid = REFERRAL_LIFECYCLE_ACTIONS.flatMap((action) =>
 describe('the transition table of referral-lifecycle.md', () => {
   it('covers every action of the document, and only those', () => {
     expect([...REFERRAL_LIFECYCLE_ACTIONS].sort()).toEqual(Object.keys(DOCUMENT).sort());
-    expect(grid).toHaveLength(20 * 9 * 2);
+    expect(grid).toHaveLength(21 * 9 * 2);
   });
 
   it.each(grid)('$action by the $side side from $status', ({ action, status, side }) => {
     // manual_schedule is for MANUAL referrals, convert for advice requests, every other row for an in-app one.
     const type =
       action === 'manual_schedule' ? 'MANUAL' : action === 'convert' ? 'ADVICE_AND_GUIDANCE' : 'IN-APP';
-    expect(referralStatusAfter(action, { status, type }, side)).toBe(expected(action, status, side));
+    // Filing back is for a referral started from a clinical record; the rule beside it is tested below.
+    const fromRecord = action === 'file_to_record';
+    expect(referralStatusAfter(action, { status, type, from_clinical_record: fromRecord }, side)).toBe(
+      expected(action, status, side),
+    );
   });
 
   it('names what renew, clone, copy and forward create', () => {
@@ -84,6 +89,17 @@ describe('the transition table of referral-lifecycle.md', () => {
 });
 
 describe('the rules beside the statuses', () => {
+  it('files a letter back only to the clinical record the referral was started from', () => {
+    expect(referralStatusAfter('file_to_record', { status: 'SBMT' }, 'sender')).toBeNull();
+    expect(allowedReferralActions({ status: 'SBMT' }, 'sender')).not.toContain('file_to_record');
+    expect(allowedReferralActions({ status: 'SBMT', from_clinical_record: true }, 'sender')).toContain(
+      'file_to_record',
+    );
+    expect(referralActionRefusedMessage('file_to_record', { status: 'SBMT' })).toBe(
+      'This referral was not started from a clinical record.',
+    );
+  });
+
   it('submits a recalled draft as UPDT, a fresh one as SBMT', () => {
     expect(referralStatusAfter('submit', { status: 'DRFT', is_recalled: true }, 'sender')).toBe('UPDT');
     expect(referralStatusAfter('submit', { status: 'DRFT', is_recalled: false }, 'sender')).toBe('SBMT');

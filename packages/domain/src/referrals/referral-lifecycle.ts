@@ -29,6 +29,8 @@ export type ReferralLifecycleInput = {
   is_archived?: boolean | null;
   /** Deleted (in Deleted Items) on the caller's side (the flag is kept per side). */
   is_deleted?: boolean | null;
+  /** Started from a launch from the sender's clinical record, whose letter can be filed back there. */
+  from_clinical_record?: boolean | null;
 };
 
 /** One row of the lifecycle table (referral-lifecycle.md Transitions). */
@@ -50,6 +52,8 @@ export type ReferralTransition = {
   readonly alsoWhenDeleted?: boolean;
   /** Refused once the referral carries this flag. */
   readonly refusedWhen?: 'is_renewed';
+  /** Only for a referral that carries this flag. */
+  readonly requires?: 'from_clinical_record';
 };
 
 const ACTIVE = ['SBMT', 'VWD', 'UPDT'] as const satisfies readonly ReferralStatus[];
@@ -94,6 +98,8 @@ export const REFERRAL_TRANSITIONS = {
     types: NOT_ADVICE,
   },
   upload_to_emr: { side: 'receiver', from: TRIAGED, to: 'same' },
+  // The sender's letter filed back to the clinical record it was started from (docs/clinical-record.md).
+  file_to_record: { side: 'sender', from: NOT_DRAFT, to: 'same', requires: 'from_clinical_record' },
   recall: { side: 'sender', from: [...ACTIVE, ...TRIAGED], to: 'DRFT' },
   renew: {
     side: 'sender',
@@ -127,7 +133,7 @@ export function isReferralActionForSide(action: ReferralLifecycleAction, side: R
   return rule.side === 'either' || rule.side === side;
 }
 
-type Refusal = 'side' | 'status' | 'type' | 'renewed';
+type Refusal = 'side' | 'status' | 'type' | 'renewed' | 'no clinical record';
 
 /** The referral's type code; a referral without one is IN-APP, the default of POST referrals/. */
 function typeOf(referral: ReferralLifecycleInput): ReferralType {
@@ -157,6 +163,9 @@ function refusal(
   if (!fromAllowed) return 'status';
   if (rule.types !== undefined && !typeAllows(rule.types, referral)) return 'type';
   if (rule.refusedWhen === 'is_renewed' && referral.is_renewed === true) return 'renewed';
+  if (rule.requires === 'from_clinical_record' && referral.from_clinical_record !== true) {
+    return 'no clinical record';
+  }
   return null;
 }
 
@@ -219,6 +228,7 @@ const ACTION_PAST_TENSE: Record<ReferralLifecycleAction, string> = {
   return: 'returned',
   forward: 'forwarded',
   upload_to_emr: 'uploaded to an EMR',
+  file_to_record: 'filed to the clinical record',
   recall: 'recalled',
   renew: 'renewed',
   clone: 'cloned',
@@ -245,6 +255,7 @@ export function referralActionRefusedMessage(
   const reason = refusal(action, referral, side);
   if (reason === 'type') return typeRefusedMessage(action, typeOf(referral));
   if (reason === 'renewed') return 'This referral has already been renewed.';
+  if (reason === 'no clinical record') return 'This referral was not started from a clinical record.';
   const status = codeOf(referral.status) ?? '';
   const label = referralStatuses.isCode(status) ? referralStatuses.display(status) : 'unknown';
   return `This referral is ${label} and cannot be ${ACTION_PAST_TENSE[action]}.`;

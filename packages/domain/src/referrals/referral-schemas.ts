@@ -2,6 +2,11 @@ import { NUL_MESSAGE, REQUIRED_MESSAGE } from '../field-messages.ts';
 import { z } from 'zod';
 import { CodedValueSchema } from '../api.ts';
 import { ManualReferrerViewSchema } from './manual-referral-schemas.ts';
+import {
+  ClinicalRecordFilingSchema,
+  ClinicalRecordReadSchema,
+  ClinicalSummarySchema,
+} from '../clinical-record/clinical-record-schemas.ts';
 import { MedicationOrderDraftSchema } from './medication-order.ts';
 import { ReferralTagSchema, StickyNoteSchema } from './referral-annotation-schemas.ts';
 import { ReferralTypeSchema } from './referral-codes.ts';
@@ -110,6 +115,8 @@ export const ReferralWriteSchema = z.object({
   ...fieldsOf(REFERRAL_SENDER_FLAGS, () => z.boolean().optional()),
   /** The digital medication-order page (section 4); submit checks it against the receiver (medication-order.ts). */
   medication_order: MedicationOrderDraftSchema.nullable().optional(),
+  /** The clinical summary read from the sender's record (a clinical record launch), as the sender edits it. */
+  clinical_summary: ClinicalSummarySchema.nullable().optional(),
   /** The optimistic lock of an update: a stale version is a 409. */
   version: z.int().min(1).optional(),
 });
@@ -170,6 +177,11 @@ export const ReferralSchema = z.object({
   manual_referrer: ManualReferrerViewSchema.nullable(),
   referrer_message: z.string().nullable(),
   medication_order: MedicationOrderDraftSchema.nullable(),
+  clinical_summary: ClinicalSummarySchema.nullable(),
+  /** What was read from the sender's clinical record for the summary, and when; null without a launch. */
+  clinical_record: ClinicalRecordReadSchema.nullable(),
+  /** The letter filed back to that record; null until the sender files it. */
+  clinical_record_filing: ClinicalRecordFilingSchema.nullable(),
   duration: z.int(),
   renewal_duration: z.int(),
   ...fieldsOf(REFERRAL_SENDER_TEXT_FIELDS, () => z.string().nullable()),

@@ -247,7 +247,11 @@ export const patientExternalIds = pgTable(
     system: text('system').notNull(),
     external_id: text('external_id').notNull(),
   },
-  (t) => [uniqueIndex('patient_external_ids_patient_system_key').on(t.patient_id, t.system)],
+  (t) => [
+    uniqueIndex('patient_external_ids_patient_system_key').on(t.patient_id, t.system),
+    // A launch from a clinical record finds the patient by the record system's id.
+    index('patient_external_ids_system_external_idx').on(t.system, t.external_id),
+  ],
 );
 
 /**

@@ -10,6 +10,11 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type {
+  ClinicalRecordFiling,
+  ClinicalRecordRead,
+  ClinicalSummary,
+} from '@referrals/domain/clinical-record/clinical-record-schemas';
 import type { ManualReferrer } from '@referrals/domain/referrals/manual-referral-schemas';
 import type { MedicationOrderDraft } from '@referrals/domain/referrals/medication-order';
 import { entityColumns } from './columns.ts';
@@ -48,6 +53,14 @@ export const referrals = pgTable(
     referrer_message: text('referrer_message'),
     /** The digital medication-order page (section 4), as the draft saved it; null when there is none. */
     medication_order: jsonb('medication_order').$type<MedicationOrderDraft>(),
+    /** The clinical summary read from the sender's clinical record, as the sender left it; null without one. */
+    clinical_summary: jsonb('clinical_summary').$type<ClinicalSummary>(),
+    /** What was read from the clinical record for the summary, and when. */
+    clinical_record: jsonb('clinical_record').$type<ClinicalRecordRead>(),
+    /** The launch the referral was made from, whose record system the letter is filed back to. */
+    clinical_record_launch_id: uuid('clinical_record_launch_id'),
+    /** The letter's filing back to that record system: queued, filed or failed. */
+    clinical_record_filing: jsonb('clinical_record_filing').$type<ClinicalRecordFiling>(),
     referrer_provider_num: text('referrer_provider_num'),
     receiver_message: text('receiver_message'),
     /** Months the referral stays valid: 12 by default, 3 from a specialist. */

@@ -8,11 +8,14 @@ import { sendPage } from './auth-form.ts';
 import { renderMfaPage } from './mfa-page.ts';
 import { isValidMfaCode } from './mfa.ts';
 import { renderLoginPage } from './login-page.ts';
+import { spendOneTimeToken } from './one-time-tokens.ts';
 import { confirmSingleSignOnLink } from './single-sign-on-link.ts';
 import { verifyPassword } from './passwords.ts';
 import { beginSignInAttempt, signInSucceeded } from './sign-in-throttle.ts';
 
 const MfaFormSchema = z.object({ code: z.string().trim().max(20) });
+const LAUNCH_TICKET_SPENT =
+  'That launch from your clinical record has already been used or has expired. Sign in with your email and password, or launch Referrals from your clinical record again.';
 const WRONG_CODE = 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
 
 const LoginFormSchema = z.object({
@@ -37,6 +40,9 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
       reply.hijack();
       await provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
       return reply;
+    }
+    if (typeof details.params.record_launch === 'string') {
+      return signInWithLaunchTicket(request, reply, details, details.params.record_launch);
     }
     return sendPage(
       reply,
@@ -118,6 +124,41 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
     await confirmSingleSignOnLink(db, request, user.id, details.params.sso_link);
     return finishLogin(request, reply, user.id);
   });
+
+  /**
+   * A launch from a clinical record (modules/clinical-record): the record system has signed the person in
+   * and the launch matched them to this account, so its single-use ticket stands for the password. Two-step
+   * sign-in is still asked of an account that has it. A spent or expired ticket shows the password form.
+   */
+  async function signInWithLaunchTicket(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    details: Awaited<ReturnType<Provider['interactionDetails']>>,
+    ticket: string,
+  ) {
+    const spent = await spendOneTimeToken(db, ticket, 'record-launch');
+    const [user] = spent ? await db.select().from(users).where(eq(users.id, spent.userId)) : [];
+    if (!user) {
+      await auditSignIn(request, 'failure', spent?.userId ?? null, 'launch ticket used or expired');
+      return sendPage(
+        reply,
+        401,
+        renderLoginPage({ action: `/auth/interaction/${details.uid}/login`, error: LAUNCH_TICKET_SPENT }),
+      );
+    }
+    if (user.mfa_enabled && user.mfa_secret) {
+      details.result = { mfa: { accountId: user.id } };
+      await details.save(Math.max(60, (details.exp ?? 0) - Math.floor(Date.now() / 1000)));
+      return sendPage(reply, 200, renderMfaPage({ action: `/auth/interaction/${details.uid}/mfa` }));
+    }
+    await signInSucceeded(db, {
+      actor: auditActorOf(request, { userId: user.id }),
+      email: user.email,
+      ip: request.ip,
+      reason: 'clinical record launch',
+    });
+    return finishLogin(request, reply, user.id);
+  }
 
   function auditSignIn(
     request: FastifyRequest,

@@ -76,8 +76,9 @@ export function createOidcProvider(config: Config, db: Database, keys: ServerKey
     scopes: WEB_SCOPES.split(' '),
     claims: { ...SCOPE_CLAIMS },
     // The login page shows a 'session expired' hint when the web app signs in again after inactivity, and
-    // confirms a single sign-on account link (sso_link, single-sign-on-link.ts) when it carries one.
-    extraParams: ['session_expired', 'screen_hint', 'sso_link'],
+    // confirms a single sign-on account link (sso_link, single-sign-on-link.ts) when it carries one. A
+    // launch from a clinical record signs its person in with the launch's ticket (record_launch).
+    extraParams: ['session_expired', 'screen_hint', 'sso_link', 'record_launch'],
     async findAccount(_ctx, sub) {
       const [user] = await db.select().from(users).where(eq(users.id, sub));
       if (!user) return undefined;

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 import { oneTimeTokens } from '../../db/schema/auth.ts';
 
 export type OneTimeTokenPurpose =
-  'password-reset' | 'email-verification' | 'account-link' | 'sso-link' | 'unlock';
+  'password-reset' | 'email-verification' | 'account-link' | 'sso-link' | 'unlock' | 'record-launch';
 
 /** How long a link stays usable after it is sent. */
 export const TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
@@ -13,6 +13,8 @@ export const TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
   'account-link': 10 * 60_000,
   'sso-link': 10 * 60_000,
   unlock: 24 * 60 * 60_000,
+  // Spent by the browser's own redirect to the sign-in, seconds after the record system's sign-in.
+  'record-launch': 5 * 60_000,
 };
 
 /**

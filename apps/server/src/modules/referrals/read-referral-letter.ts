@@ -1,3 +1,8 @@
+import {
+  CLINICAL_SUMMARY_SECTIONS,
+  clinicalSummaryLine,
+  type ClinicalSummary,
+} from '@referrals/domain/clinical-record/clinical-record-schemas';
 import { asc, eq } from 'drizzle-orm';
 import {
   medicationOrderCategories,
@@ -72,6 +77,25 @@ function medicationOrderSection(order: MedicationOrderDraft): LetterFormSection 
 }
 
 /**
+ * The clinical summary from the sender's record as one more section of the letter: each list under its
+ * heading, an item a line, and the measurements the record gave.
+ */
+function clinicalSummarySection(summary: ClinicalSummary): LetterFormSection {
+  const { weight_kg: weight, height_cm: height } = summary.measurements;
+  return {
+    title: 'Clinical summary',
+    fields: [
+      ...CLINICAL_SUMMARY_SECTIONS.map(({ key, title }) => ({
+        label: title,
+        value: summary[key].map(clinicalSummaryLine).join('\n') || 'None recorded',
+      })),
+      ...(weight === null ? [] : [{ label: 'Weight', value: `${weight} kg` }]),
+      ...(height === null ? [] : [{ label: 'Height', value: `${height} cm` }]),
+    ],
+  };
+}
+
+/**
  * The letter of a referral its reader may see (a caller of the app, or an access link's reader), as plain
  * data for renderReferralLetter, read in the reader's transaction.
  */
@@ -110,6 +134,7 @@ export async function referralLetterOf(tx: Transaction, referral: ReferralRow): 
     patient: await letterPatient(tx, referral),
     referrer_message: referral.referrer_message ?? '',
     forms: [
+      ...(referral.clinical_summary === null ? [] : [clinicalSummarySection(referral.clinical_summary)]),
       ...(referral.medication_order === null ? [] : [medicationOrderSection(referral.medication_order)]),
       ...formSections(referral.forms),
     ],

@@ -389,8 +389,12 @@ export const referralActionRoutes: FastifyPluginCallbackZod = (app, _options, do
       schema: {
         tags,
         operationId: 'uploadReferralToEmr',
-        summary: 'Queue the upload of a triaged referral to the receiver’s EMR (202)',
-        description: 'Receiver side; ACPT, WLST or SCHDL. The upload runs as a background job.',
+        summary: 'Queue the upload of a referral to a clinical record system (202)',
+        description:
+          'Receiver side: a triaged referral (ACPT, WLST or SCHDL) to its EMR. Sender side: the letter of a ' +
+          'submitted referral started from a clinical record launch, filed back there as a DocumentReference ' +
+          '(any other is a 409); its outcome is the referral’s `clinical_record_filing`. The upload runs as ' +
+          'a background job, retried with backoff.',
         security,
         params,
         response: { 202: DetailErrorSchema, ...errors },

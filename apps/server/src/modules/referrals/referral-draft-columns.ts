@@ -5,7 +5,7 @@ import {
 } from '@referrals/domain/referrals/referral-schemas';
 import type { referrals } from '../../db/schema/referrals.ts';
 
-type ReferralInsert = typeof referrals.$inferInsert;
+export type ReferralInsert = typeof referrals.$inferInsert;
 
 /** The columns a draft write sets: only the fields the body sends (a PATCH leaves the rest as they are). */
 export function draftColumns(body: ReferralWrite): Partial<ReferralInsert> {
@@ -16,6 +16,7 @@ export function draftColumns(body: ReferralWrite): Partial<ReferralInsert> {
   if (body.assignee !== undefined) columns.assignee_id = body.assignee;
   if (body.referrer_message !== undefined) columns.referrer_message = body.referrer_message;
   if (body.medication_order !== undefined) columns.medication_order = body.medication_order;
+  if (body.clinical_summary !== undefined) columns.clinical_summary = body.clinical_summary;
   if (body.duration !== undefined) columns.duration = body.duration;
   if (body.renewal_duration !== undefined) columns.renewal_duration = body.renewal_duration;
   for (const field of [...REFERRAL_SENDER_TEXT_FIELDS, ...REFERRAL_SENDER_FLAGS]) {

@@ -89,6 +89,7 @@ export function lifecycleInputOf(row: ReferralRow, side: ReferralSide): Referral
     is_renewed: row.is_renewed,
     is_archived: state.is_archived,
     is_deleted: state.is_deleted,
+    from_clinical_record: row.clinical_record_launch_id !== null,
   };
 }
 
@@ -180,6 +181,9 @@ export async function referralDetail(q: Queryable, caller: Caller, row: Referral
     manual_referrer: row.manual_referrer,
     referrer_message: row.referrer_message,
     medication_order: row.medication_order,
+    clinical_summary: row.clinical_summary,
+    clinical_record: row.clinical_record,
+    clinical_record_filing: row.clinical_record_filing,
     duration: row.duration,
     renewal_duration: row.renewal_duration,
     ...pick<typeof REFERRAL_SENDER_TEXT_FIELDS, string | null>(row, REFERRAL_SENDER_TEXT_FIELDS),

@@ -290,6 +290,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
         body: { establishment: p.practice.id },
       },
       { method: 'POST', route: '/api/referrals/:id/upload-to-emr/', url: `${one}upload-to-emr/` },
+      { method: 'GET', route: '/api/referrals/:id/export-to-emr/', url: `${one}export-to-emr/`, reads: true },
       { method: 'POST', route: '/api/referrals/:id/patient-link/', url: `${one}patient-link/` },
       ...(['GET', 'POST'] as const).map((method) => ({
         method,

@@ -35,6 +35,11 @@ const PUBLIC_ROUTES = [
   'POST /api/public/establishments/:id/referrals/:ref/referrer-attachments/',
   'PATCH /api/public/establishments/:id/referrals/:ref/referrer-attachments/:att/',
   'DELETE /api/public/establishments/:id/referrals/:ref/referrer-attachments/:att/',
+  // A launch from a clinical record (docs/clinical-record.md), before anyone is signed in: it only talks to
+  // the record systems CLINICAL_RECORD_SYSTEMS names, and finishes only with the state it started
+  // (clinical-record/clinical-record-launch.test.ts).
+  'POST /api/clinical-record/launches/',
+  'POST /api/clinical-record/launches/complete/',
   // The public forms' captcha: a signed challenge, no data.
   'GET /api/public/captcha/',
   // Access without an account (docs/external-access.md): opened only by an emailed link's token and then a

@@ -340,6 +340,9 @@ describe('tenancy: another establishment’s objects are not found', () => {
     // A patient's own report is the account's, not an establishment's: my-referrals.test.ts proves that
     // every other account, a professional's included, gets the 404 of a missing one.
     'GET /api/my/reports/:id/',
+    // A launch from a clinical record is its person's own, whichever establishment they act for:
+    // clinical-record-launch.test.ts proves that anyone else gets the 404 of a missing one.
+    'POST /api/clinical-record/launches/:id/referral/',
   ];
 
   const PORTAL_DRAFTS = '/api/public/establishments/:id/referrals/';

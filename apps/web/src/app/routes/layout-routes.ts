@@ -30,6 +30,9 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.referrals.create.path, 'New referral', () =>
       import('@/app/routes/create-referral-route').then((m) => m.CreateReferralRoute),
     ),
+    lazyRoute(paths.clinicalRecord.launchReferral.path, 'Starting a referral', () =>
+      import('@/features/clinical-record/pages/launch-referral-page').then((m) => m.LaunchReferralPage),
+    ),
     lazyRoute(paths.referrals.manual.path, 'Manual referrals', () =>
       import('@/app/routes/manual-referrals-route').then((m) => m.ManualReferralsRoute),
     ),

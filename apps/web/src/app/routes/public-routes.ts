@@ -40,6 +40,11 @@ export function publicRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.public.referAtHost.path, 'Send a referral', () =>
       import('@/app/routes/refer-route').then((m) => m.ReferAtHostRoute),
     ),
+    lazyRoute(paths.clinicalRecord.launch.path, 'Launching Referrals', () =>
+      import('@/features/clinical-record/pages/clinical-record-launch-page').then(
+        (m) => m.ClinicalRecordLaunchPage,
+      ),
+    ),
     // Not lazy: the same screen is every route's error boundary, so it is in the main chunk anyway.
     { path: paths.status.error.path, handle: { title: 'Something went wrong' }, Component: ErrorPage },
     lazyRoute(paths.status.notFound.path, 'Page not found', () =>

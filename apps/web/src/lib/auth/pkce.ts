@@ -37,6 +37,11 @@ export type AuthorizeRequest = {
    * the address to fill in, and the link code the sign-in confirms.
    */
   passwordOnly?: { connection: string; loginHint: string; ssoLink?: string | undefined } | undefined;
+  /**
+   * The single-use ticket of a launch from a clinical record: the record system has signed the person in,
+   * so the hosted login takes the ticket for the password (docs/clinical-record.md).
+   */
+  recordLaunch?: string | undefined;
 };
 
 /** The hosted login address for a sign-in. prompt=login: a sign-in always asks for the password. */
@@ -58,5 +63,6 @@ export function authorizeUrl(request: AuthorizeRequest): string {
     query.set('login_hint', request.passwordOnly.loginHint);
     if (request.passwordOnly.ssoLink !== undefined) query.set('sso_link', request.passwordOnly.ssoLink);
   }
+  if (request.recordLaunch !== undefined) query.set('record_launch', request.recordLaunch);
   return `${request.authorizationEndpoint}?${query.toString()}`;
 }

@@ -197,6 +197,7 @@ export function startSignIn(
     returnTo?: string;
     sessionExpired?: boolean;
     passwordOnly?: AuthorizeRequest['passwordOnly'];
+    recordLaunch?: string;
   } = {},
 ): Promise<never> {
   // A second caller (React's development double effects, two 401s) joins the redirect under way.
@@ -220,6 +221,8 @@ export function startSignIn(
         sessionExpired: options.sessionExpired ?? false,
         audience: auth.external ? auth.audience : undefined,
         passwordOnly: options.passwordOnly,
+        // Only the built-in sign-in knows a launch's ticket; an external one asks for its own sign-in.
+        recordLaunch: auth.external ? undefined : options.recordLaunch,
       }),
     );
     return new Promise<never>(() => undefined);

@@ -1,3 +1,4 @@
+import type { ClinicalMeasurements } from '../../clinical-record/clinical-record-schemas.ts';
 import { calculateBmi } from '../../bmi.ts';
 import {
   MENTAL_HEALTH_DOMAINS,
@@ -55,4 +56,25 @@ export function applyFormAutofill(template: FormTemplateBody, values: FormData):
     if (field.autofill) data[field.name] = autofillValue(field.autofill, data);
   }
   return data;
+}
+
+/**
+ * The weight and height a clinical record gave (clinical-record-schemas.ts), for the BMI fields of a
+ * template that are still empty: what the sender already typed is never replaced. Empty when there is
+ * nothing to fill.
+ */
+export function measurementFormValues(
+  template: FormTemplateBody,
+  values: FormData,
+  measurements: ClinicalMeasurements,
+): FormData {
+  const patch: FormData = {};
+  const empty = (name: string) => values[name] === undefined || values[name] === null || values[name] === '';
+  for (const { field } of formFieldsOf(template)) {
+    if (field.autofill?.formula !== 'bmi') continue;
+    const { weight, height } = field.autofill;
+    if (measurements.weight_kg !== null && empty(weight)) patch[weight] = String(measurements.weight_kg);
+    if (measurements.height_cm !== null && empty(height)) patch[height] = String(measurements.height_cm);
+  }
+  return patch;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFormAutofill } from './form-autofill.ts';
+import { applyFormAutofill, measurementFormValues } from './form-autofill.ts';
 import { FormFieldSchema, type FormTemplateBody, maxFilesOf } from './form-template-schemas.ts';
 import { formDataErrors, NOT_A_CHOICE, NOT_IN_FORM } from './form-validation.ts';
 import {
@@ -132,6 +132,15 @@ describe('form autofill (section 5 BMI and mental-health helpers)', () => {
     ],
   };
   const ratings = { d1: 0, d2: 1, d3: 0, d4: 1, d5: 0, d6: 0, d7: 1, d8: 0 };
+
+  it('fills the BMI fields from a clinical record only where they are empty', () => {
+    expect(measurementFormValues(calc, {}, { weight_kg: 84.5, height_cm: 164 })).toEqual({
+      weight: '84.5',
+      height: '164',
+    });
+    expect(measurementFormValues(calc, { weight: '80' }, { weight_kg: 84.5, height_cm: null })).toEqual({});
+    expect(measurementFormValues({ sections: [] }, {}, { weight_kg: 84.5, height_cm: 164 })).toEqual({});
+  });
 
   it('computes BMI to one decimal, NA when not numbers, whatever the client sent', () => {
     expect(applyFormAutofill(calc, { weight: '70', height: '175', bmi: '99' }).bmi).toBe('22.9');

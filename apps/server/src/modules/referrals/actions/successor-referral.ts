@@ -15,7 +15,7 @@ type ReferralInsert = typeof referrals.$inferInsert;
 
 /**
  * What a new referral takes over from the one it comes from (clone, copy, renew, forward): the sender's
- * content (type, receiver, assignee, message, medication order, sender switches, receiver details; the forms
+ * content (type, receiver, assignee, message, medication order, clinical summary, sender switches, receiver details; the forms
  * go with the attachments, below), never the receiver's triage, appointment, reasons or per-side state.
  */
 function senderContentOf(source: ReferralRow): ReferralInsert {
@@ -28,6 +28,8 @@ function senderContentOf(source: ReferralRow): ReferralInsert {
     no_named_specialist: source.no_named_specialist,
     referrer_message: source.referrer_message,
     medication_order: source.medication_order,
+    clinical_summary: source.clinical_summary,
+    clinical_record: source.clinical_record,
     referrer_provider_num: source.referrer_provider_num,
     duration: source.duration,
     renewal_duration: source.renewal_duration,

@@ -1,11 +1,13 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { ReferralConflictSchema, ReferralSchema } from '@referrals/domain/referrals/referral-schemas';
+import { ReferralDocumentReferenceSchema } from '@referrals/domain/clinical-record/clinical-record-schemas';
 import { SetVitroEpisodeIdSchema } from '@referrals/domain/referrals/vitro-episode-schemas';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../../http/error-responses.ts';
 import { ReferralIdParamsSchema, referralCall } from '../referral-call.ts';
+import { exportReferralDocument } from '../../clinical-record/export-referral-document.ts';
 import { setVitroEpisodeId } from './set-vitro-episode-id.ts';
 
-/** The receiver's clinical-system links on a referral (spec section 7 EMR). */
+/** A referral's clinical-system links and exports (spec section 7 EMR). */
 export const referralEmrRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
 
@@ -29,6 +31,32 @@ export const referralEmrRoutes: FastifyPluginCallbackZod = (app, _options, done)
     },
     async (request) =>
       setVitroEpisodeId(db, { ...(await referralCall(request, request.params.id)), body: request.body }),
+  );
+  app.get(
+    '/api/referrals/:id/export-to-emr/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['referrals'],
+        operationId: 'exportReferralToEmr',
+        summary: 'The referral letter as a FHIR DocumentReference, to file in a clinical record by hand',
+        description:
+          'For anyone who may see the referral: the DocumentReference (R4) that filing back sends, with the ' +
+          'letter as a base64 PDF. Its subject and author are the clinical record’s own when the referral ' +
+          'was started from a launch, else the names. Answered as application/fhir+json, for download.',
+        security: [{ bearer: [] }],
+        params: ReferralIdParamsSchema,
+        response: { 200: ReferralDocumentReferenceSchema, ...SIGNED_IN_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const document = await exportReferralDocument(db, await referralCall(request, request.params.id));
+      return reply
+        .status(200)
+        .type('application/fhir+json')
+        .header('content-disposition', 'attachment; filename="referral-letter.fhir.json"')
+        .send(document);
+    },
   );
   done();
 };

@@ -39,6 +39,7 @@ import { ReceiverStep, type LinkedReceiver } from './receiver-step';
 import { RenewalStep } from './renewal-step';
 import { useSaveQueue } from '@/lib/use-save-queue';
 import { STEP_TEXTS } from './wizard-steps';
+import { ClinicalRecordNotice } from './clinical-record-notice';
 
 const VALUE_NAMES = new Set(Object.keys(newDraftValues()));
 
@@ -237,6 +238,9 @@ export function CreateReferralWizard({
           it.
         </Text>
       </Stack>
+      {referral?.clinical_record != null && (
+        <ClinicalRecordNotice read={referral.clinical_record} patient={referral.patient} />
+      )}
       <Stepper
         active={step}
         onStepClick={(index) => void goTo(index)}
@@ -280,12 +284,13 @@ export function CreateReferralWizard({
               <FormsStep
                 draftId={draftId}
                 receiverId={form.getValues('to_establishment')?.id ?? null}
+                measurements={draftWrite(form.getValues()).clinical_summary?.measurements ?? null}
                 schedule={queue.schedule}
               />
             )}
             {stepName === 'medication_order' && <MedicationOrderStep />}
             {stepName === 'attachments' && draftId !== null && <AttachmentsStep draftId={draftId} />}
-            {stepName === 'details' && <DetailsStep />}
+            {stepName === 'details' && <DetailsStep clinicalRecord={referral?.clinical_record ?? null} />}
             {stepName === 'renewal' && <RenewalStep />}
             <SaveStatusNote status={queue.status} saved={draftId !== null} />
             <FormFooter

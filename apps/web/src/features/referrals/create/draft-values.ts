@@ -1,4 +1,9 @@
 import type { FieldErrors } from '@referrals/domain/api';
+import {
+  CLINICAL_SUMMARY_SECTIONS,
+  type ClinicalSummary,
+  type ClinicalSummaryList,
+} from '@referrals/domain/clinical-record/clinical-record-schemas';
 import type {
   MedicationOrderCategory,
   MedicationOrderDraft,
@@ -36,6 +41,8 @@ export type DraftValues = {
   patient: { id: string; name: string } | null;
   referrer_message: string;
   medication_order: MedicationOrderValues;
+  /** The clinical summary read from the sender's record, when the draft was started from a launch. */
+  clinical_summary: ClinicalSummaryValues | null;
   referrer_provider_num: string;
   supervisor_name: string;
   supervisor_provider_number: string;
@@ -100,6 +107,56 @@ function medicationOrderValuesOf(order: MedicationOrderDraft | null): Medication
   };
 }
 
+export type SummaryItemValues = { text: string; detail: string; date: string | null };
+
+/** The clinical summary as the form holds it: texts '' rather than null, the measurements as typed. */
+export type ClinicalSummaryValues = Record<ClinicalSummaryList, SummaryItemValues[]> & {
+  measurements: { weight_kg: string; height_cm: string };
+};
+
+export const blankSummaryItem = (): SummaryItemValues => ({ text: '', detail: '', date: null });
+
+function clinicalSummaryValuesOf(summary: ClinicalSummary): ClinicalSummaryValues {
+  const lists = Object.fromEntries(
+    CLINICAL_SUMMARY_SECTIONS.map(({ key }) => [
+      key,
+      summary[key].map((item) => ({ text: item.text, detail: item.detail ?? '', date: item.date })),
+    ]),
+  ) as Record<ClinicalSummaryList, SummaryItemValues[]>;
+  const { weight_kg, height_cm } = summary.measurements;
+  return {
+    ...lists,
+    measurements: {
+      weight_kg: weight_kg === null ? '' : String(weight_kg),
+      height_cm: height_cm === null ? '' : String(height_cm),
+    },
+  };
+}
+
+const measurementOf = (value: string): number | null => {
+  const number = Number(value.trim());
+  return value.trim() === '' || !Number.isFinite(number) ? null : number;
+};
+
+/** The summary as the API takes it: a line left empty is no line (the sender may be about to type it). */
+function clinicalSummaryWrite(values: ClinicalSummaryValues): ClinicalSummary {
+  const lists = Object.fromEntries(
+    CLINICAL_SUMMARY_SECTIONS.map(({ key }) => [
+      key,
+      values[key]
+        .filter((item) => item.text.trim() !== '')
+        .map((item) => ({ text: item.text, detail: textOf(item.detail), date: item.date })),
+    ]),
+  ) as Record<ClinicalSummaryList, ClinicalSummary[ClinicalSummaryList]>;
+  return {
+    ...lists,
+    measurements: {
+      weight_kg: measurementOf(values.measurements.weight_kg),
+      height_cm: measurementOf(values.measurements.height_cm),
+    },
+  };
+}
+
 const TEXT_FIELDS = [
   'referrer_message',
   'referrer_provider_num',
@@ -135,6 +192,7 @@ export function newDraftValues(): DraftValues {
     >),
     no_named_specialist: false,
     medication_order: medicationOrderValuesOf(null),
+    clinical_summary: null,
     duration: 12,
     ...(Object.fromEntries(FLAG_FIELDS.map((name) => [name, false])) as Record<
       (typeof FLAG_FIELDS)[number],
@@ -161,6 +219,8 @@ export function draftValuesOf(referral: Referral): DraftValues {
             name: `${referral.patient.first_name} ${referral.patient.last_name}`,
           },
     medication_order: medicationOrderValuesOf(referral.medication_order),
+    clinical_summary:
+      referral.clinical_summary === null ? null : clinicalSummaryValuesOf(referral.clinical_summary),
     duration: referral.duration,
   };
 }
@@ -209,6 +269,7 @@ export function draftWrite(values: DraftValues): ReferralWrite {
     // A receiver without digital ordering takes no order (submit refuses one): a receiver changed to one
     // drops what was typed for the former.
     medication_order: hasMedicationOrder(values) ? medicationOrderWrite(values.medication_order) : null,
+    clinical_summary: values.clinical_summary === null ? null : clinicalSummaryWrite(values.clinical_summary),
     duration: values.duration,
   };
   for (const name of TEXT_FIELDS) write[name] = textOf(values[name]);

@@ -1,8 +1,10 @@
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ClinicalMeasurements } from '@referrals/domain/clinical-record/clinical-record-schemas';
+import { measurementFormValues } from '@referrals/domain/referrals/forms/form-autofill';
 import type { Attachment } from '@referrals/domain/referrals/forms/attachment-schemas';
 import type { FormData, FormTemplate } from '@referrals/domain/referrals/forms/form-template-schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { flattenFieldErrors } from '@/lib/form-errors';
 import { FormFileField } from '../forms/form-file-field';
@@ -19,12 +21,14 @@ import { uploadFailureMessage } from '@/lib/upload-failure';
 type FormsStepProps = {
   draftId: string;
   receiverId: string | null;
+  /** A clinical record's weight and height, which fill the forms' empty BMI fields. */
+  measurements: ClinicalMeasurements | null;
   /** Queues a save with the wizard's autosave (keyed per form, so each form's latest values win). */
   schedule: (key: string, save: () => Promise<unknown>) => void;
 };
 
 /** Step 2: the receiver's form templates, saved as the sender types (section 4 Draft creation steps). */
-export function FormsStep({ draftId, receiverId, schedule }: FormsStepProps) {
+export function FormsStep({ draftId, receiverId, measurements, schedule }: FormsStepProps) {
   const templates = useFormTemplates(draftId, receiverId);
   const saved = useSavedForms(draftId);
   if (templates.isPending || saved.isPending) return <Loader size="sm" aria-label="Loading the forms" />;
@@ -47,6 +51,7 @@ export function FormsStep({ draftId, receiverId, schedule }: FormsStepProps) {
       draftId={draftId}
       templates={templates.data}
       saved={saved.data.forms}
+      measurements={measurements}
       schedule={schedule}
     />
   );
@@ -56,6 +61,7 @@ function TemplateForms({
   draftId,
   templates,
   saved,
+  measurements,
   schedule,
 }: Omit<FormsStepProps, 'receiverId'> & { templates: FormTemplate[]; saved: Record<string, FormData> }) {
   const queryClient = useQueryClient();
@@ -82,6 +88,17 @@ function TemplateForms({
       }
     });
   };
+
+  // The record's weight and height go into empty BMI fields once, saved like typing, so the letter has them.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || measurements === null) return;
+    prefilled.current = true;
+    for (const template of templates) {
+      const patch = measurementFormValues(template, latest.current[template.name] ?? {}, measurements);
+      if (Object.keys(patch).length > 0) change(template.name, patch);
+    }
+  });
 
   const filesOf = (field: string): Attachment[] =>
     (attachments.data?.results ?? []).filter((attachment) => attachment.meta.field === field);

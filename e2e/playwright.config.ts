@@ -12,6 +12,8 @@ const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'r
 const root = path.resolve(import.meta.dirname, '..');
 // The inbound mail's SMTP port, which the import queue's specs mail referrals to (specs/intake-mail.ts).
 const intakePort = Number((process.env.E2E_INTAKE_PORT ??= String(port + 25)));
+// The sandbox clinical record system (tools/ehr-sandbox) that the launch spec launches Referrals from.
+const ehrPort = Number((process.env.E2E_EHR_PORT ??= String(port + 40)));
 
 export default defineConfig({
   testDir: './specs',
@@ -49,25 +51,37 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node e2e/start-server.mjs',
-    cwd: root,
-    url: `http://localhost:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-      INBOUND_SMTP_PORT: String(intakePort),
-      // Account linking is a conditional route (spec section 2); it only concerns health-organisation
-      // addresses, which no demo account has, so the other specs are unaffected.
-      FEATURE_SINGLE_SIGN_ON_ACCOUNT_LINKING: 'on',
-      // send/:establishment_slug is a conditional route (spec section 2). The flag also stops unapproved
-      // employments sending referrals (section 6 Rules); the demo's senders are approved.
-      FEATURE_FRIENDLY_FORWARDING: 'on',
+  webServer: [
+    {
+      command: 'node e2e/start-server.mjs',
+      cwd: root,
+      url: `http://localhost:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://localhost:${port}`,
+        LOG_LEVEL: 'warn',
+        INBOUND_SMTP_PORT: String(intakePort),
+        // Account linking is a conditional route (spec section 2); it only concerns health-organisation
+        // addresses, which no demo account has, so the other specs are unaffected.
+        FEATURE_SINGLE_SIGN_ON_ACCOUNT_LINKING: 'on',
+        // send/:establishment_slug is a conditional route (spec section 2). The flag also stops unapproved
+        // employments sending referrals (section 6 Rules); the demo's senders are approved.
+        FEATURE_FRIENDLY_FORWARDING: 'on',
+        CLINICAL_RECORD_SYSTEMS: `sandbox=http://localhost:${ehrPort}/fhir`,
+      },
     },
-  },
+    {
+      command: 'npm run start --workspace tools/ehr-sandbox',
+      cwd: root,
+      url: `http://localhost:${ehrPort}/fhir/metadata`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: { EHR_SANDBOX_PORT: String(ehrPort), REFERRALS_URL: `http://localhost:${port}` },
+    },
+  ],
 });

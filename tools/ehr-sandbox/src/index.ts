@@ -66,15 +66,24 @@ export async function startEhrSandbox(options: EhrSandboxOptions = {}): Promise<
   const clientId = options.clientId ?? 'referrals';
   // Every URL holds the port, which port 0 picks only on listening, and Fastify takes no routes once it
   // listens: so a plain server listens first and Fastify is given it.
-  const server = createServer();
+  // Requests that come before Fastify is ready (a test runner polling for the port) get a 503 and retry:
+  // Fastify's router cannot answer them yet.
+  const notReady = (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(503, { 'retry-after': '1' }).end();
+  };
+  const server = createServer(notReady);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4000, host === 'localhost' ? '127.0.0.1' : host, resolve);
   });
+  let routeWhenReady: (request: IncomingMessage, response: ServerResponse) => void = notReady;
   const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   const app = Fastify({
     logger: false,
-    serverFactory: (handler) => server.on('request', handler),
+    serverFactory: (handler) => {
+      routeWhenReady = handler;
+      return server;
+    },
   });
   const fhirBaseUrl = `${origin}/fhir`;
   const issuer = `${origin}/oauth`;
@@ -119,6 +128,8 @@ export async function startEhrSandbox(options: EhrSandboxOptions = {}): Promise<
   registerHomeRoutes(app, { repo: store.repo, createLaunch, fhirBaseUrl, issuer, clientId, referralsUrl });
   registerAdminRoutes(app, { repo: store.repo, failures, createLaunch });
   await app.ready();
+  server.off('request', notReady);
+  server.on('request', routeWhenReady);
 
   return {
     origin,

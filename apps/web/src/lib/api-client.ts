@@ -134,7 +134,10 @@ export const apiClient: ApiClient = createApiClient({
     if (response.status !== 401 && getAccessToken() !== null) noteServerContact();
     return response;
   },
-  onServerError: () => showServerErrorToast(getRuntimeConfig().supportEmail),
+  // An outside system's failure (a 502, e.g. the clinical record's) is said by the screen that called it.
+  onServerError: (error) => {
+    if (!error.isOutsideSystemError) showServerErrorToast(getRuntimeConfig().supportEmail);
+  },
   auth: {
     getAccessToken,
     refresh: refreshSession,

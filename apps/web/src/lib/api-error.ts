@@ -32,6 +32,14 @@ export class ApiError extends Error {
   get isServerError(): boolean {
     return this.status >= 500;
   }
+
+  /**
+   * A 502: a system outside Referrals failed (a clinical record system; docs/api.md, Errors), which the
+   * screen that made the call explains in its own words rather than with the Server error toast.
+   */
+  get isOutsideSystemError(): boolean {
+    return this.status === 502;
+  }
 }
 
 function describe(status: number, body: unknown): string {

@@ -97,9 +97,9 @@ export const CLINICAL_SUMMARY_SECTIONS = [
 ] as const satisfies readonly { key: keyof ClinicalSummary; title: string; item: string }[];
 export type ClinicalSummaryList = (typeof CLINICAL_SUMMARY_SECTIONS)[number]['key'];
 
-/** An item as one line of text, for the letter and the screens: "Asthma, moderate (12/03/2019)". */
+/** An item as one line of text, for the letter and the screens: "Metformin 1 g — one at night (19 Aug 2014)". */
 export function clinicalSummaryLine(item: ClinicalSummaryItem): string {
-  return `${item.text}${item.detail ? `, ${item.detail}` : ''}${item.date ? ` (${item.date})` : ''}`;
+  return `${item.text}${item.detail ? ` — ${item.detail}` : ''}${item.date ? ` (${item.date})` : ''}`;
 }
 
 /** What was read from the record for a referral, and when (kept on the referral). */

@@ -15,7 +15,7 @@ import { launchRedirectUri, recordSystemClient, recordSystemOf } from './record-
 export const LAUNCH_SIGN_IN_MS = 10 * 60_000;
 
 /**
- * The scopes Referrals asks for: who is signed in (openid fhirUser), the patient in context (launch, or
+ * The scopes Referrals asks for: who is signed in (openid fhirUser email), the patient in context (launch, or
  * launch/patient when started here), reading their record, filing the letter back, and a refresh token so
  * the filing can be retried after the access token has expired.
  */
@@ -23,6 +23,7 @@ export function launchScope(standalone: boolean): string {
   return [
     'openid',
     'fhirUser',
+    'email',
     standalone ? 'launch/patient' : 'launch',
     'patient/*.rs',
     'patient/DocumentReference.c',

@@ -13,6 +13,9 @@ describe('a clinical record launch at /', () => {
     expect(clinicalRecordLaunchRedirect(at('/?code=c1&state=s1'), flags)).toBe(
       '/clinical-record/launch?code=c1&state=s1',
     );
+    expect(
+      clinicalRecordLaunchRedirect(at('/?code=c1&state=s1&iss=https%3A%2F%2Fehr.example%2Foauth'), flags),
+    ).toBe('/clinical-record/launch?code=c1&state=s1&iss=https%3A%2F%2Fehr.example%2Foauth');
     expect(clinicalRecordLaunchRedirect(at('/?error=access_denied&state=s1'), flags)).toBe(
       '/clinical-record/launch?error=access_denied&state=s1',
     );

@@ -2,6 +2,7 @@ import { Button, Loader } from '@mantine/core';
 import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { launchQueryKind } from '@referrals/domain/clinical-record/launch-query';
 import { startSignIn } from '@/lib/auth/session';
 import { paths } from '@/lib/paths';
 import { StatusPage } from '@/ui/status-page';
@@ -27,17 +28,19 @@ export function ClinicalRecordLaunchPage() {
   useEffect(() => {
     if (ran.current === attempt) return;
     ran.current = attempt;
-    const iss = search.get('iss');
-    const state = search.get('state');
+    const starting = launchQueryKind(search) !== 'return';
     const run = async () => {
-      if (iss !== null) {
+      if (starting) {
         const launch = search.get('launch') ?? undefined;
-        const { authorization_url } = await startLaunch({ iss, ...(launch ? { launch } : {}) });
+        const { authorization_url } = await startLaunch({
+          iss: search.get('iss') ?? '',
+          ...(launch ? { launch } : {}),
+        });
         window.location.assign(authorization_url);
         return;
       }
       const completed = await completeLaunch({
-        state: state ?? '',
+        state: search.get('state') ?? '',
         ...optionalParams(search, ['code', 'iss', 'error', 'error_description']),
       });
       await startSignIn({
@@ -49,7 +52,7 @@ export function ClinicalRecordLaunchPage() {
       // The record system's answer is spent once sent: only the first half can be tried again.
       setFailure({
         message: launchFailureMessage(error),
-        canRetry: iss !== null && !launchFailureIsFinal(error),
+        canRetry: starting && !launchFailureIsFinal(error),
       }),
     );
   }, [search, attempt]);

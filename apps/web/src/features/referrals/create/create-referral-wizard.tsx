@@ -17,6 +17,7 @@ import { paths } from '@/lib/paths';
 import { FormFooter } from '@/ui/form-footer';
 import { StepHeading } from '@/ui/step-heading';
 import { referralQueryOptions, referralsKey } from '../api/get-referral';
+import { fileToRecord } from '../detail/referral-record-filing';
 import { createDraft, saveDraft, submitDraft } from './draft-calls';
 import {
   draftReceiverOf,
@@ -202,6 +203,9 @@ export function CreateReferralWizard({
     setBusy(true);
     try {
       const sent = await submitDraft(draftId);
+      // A referral started from the sender's clinical record is filed back there (the job's outcome shows
+      // on the referral page, which offers to file again if this call did not get through).
+      if (sent.allowed_actions.includes('file_to_record')) await fileToRecord(sent.id).catch(() => undefined);
       await queryClient.invalidateQueries({ queryKey: referralsKey });
       void navigate(paths.referrals.detail.getHref(sent.id));
     } catch (error) {

@@ -7,6 +7,7 @@ import { useReferral } from '../api/get-referral';
 import { CaseConferenceOnly } from '../case-conference/case-conference-only';
 import { CaseConferenceSection } from '../case-conference/case-conference-section';
 import { AttachmentsSection } from '../detail/components/attachments-section';
+import { ClinicalRecordSection } from '../detail/components/clinical-record-section';
 import { FormsSection } from '../detail/components/forms-section';
 import { HistorySection } from '../detail/components/history-section';
 import { LetterButtons } from '../detail/components/letter-buttons';
@@ -73,6 +74,7 @@ export function ReferralDetailPage() {
       </Group>
       <PartiesSection referral={record} />
       <MessageSection referral={record} />
+      {record.clinical_summary !== null && <ClinicalRecordSection referral={record} />}
       {record.medication_order !== null && <MedicationOrderSection order={record.medication_order} />}
       <FormsSection referralId={record.id} />
       <AttachmentsSection referral={record} />

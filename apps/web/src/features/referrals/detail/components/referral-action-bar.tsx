@@ -53,8 +53,9 @@ function failed(error: unknown) {
 
 /**
  * The buttons for exactly the actions the referral's `allowed_actions` lists for this side now
- * (referral-lifecycle.md; the server computes them from the domain's table). Upload to an EMR is not
- * offered here yet (no EMR is connected).
+ * (referral-lifecycle.md; the server computes them from the domain's table). Filing to the sender's
+ * clinical record is on the clinical summary's card; the receiver's upload to an EMR is not offered, since
+ * no receiver's EMR is connected.
  */
 export function ReferralActionBar({ referral }: { referral: Referral }) {
   const allowed = new Set(referral.allowed_actions);

@@ -53,7 +53,13 @@ buildIfStale(
 
 // The demo takes referrals by mail too (`npm run mail:sample`); the server alone keeps its intake off unless
 // INBOUND_SMTP_PORT is set, and INBOUND_SMTP_PORT= (empty) turns it off here.
-const env = { ...process.env, INBOUND_SMTP_PORT: process.env.INBOUND_SMTP_PORT ?? '2525' };
+// Launches from the sandbox clinical record (`npm run ehr-sandbox`, on :4000) are taken too; the server alone
+// takes launches only from the record systems CLINICAL_RECORD_SYSTEMS names.
+const env = {
+  ...process.env,
+  INBOUND_SMTP_PORT: process.env.INBOUND_SMTP_PORT ?? '2525',
+  CLINICAL_RECORD_SYSTEMS: process.env.CLINICAL_RECORD_SYSTEMS ?? 'sandbox=http://localhost:4000/fhir',
+};
 const server = spawn(process.execPath, ['--enable-source-maps', at('apps', 'server', 'dist', 'main.js')], {
   stdio: 'inherit',
   env,

@@ -24,6 +24,7 @@ import { referrals } from '../../db/schema/referrals.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInAs } from '../../../test/sign-in-client.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { forgetExpiredLaunches } from './expired-launch-cleanup.ts';
 
 const PASSWORD = 'launch-test-password';
 const PUBLIC_URL = 'http://referrals.test';
@@ -190,6 +191,32 @@ describe('a launch from a clinical record (SMART App Launch 2.0)', () => {
     expect(await filedDocuments(launchId)).toEqual([]);
   });
 
+  it('forgets expired launches: an unfinished one goes, a finished one keeps no tokens', async () => {
+    const completed = await post('/api/clinical-record/launches/complete/', await signInAtRecord());
+    const { launch_id } = completed.json<{ launch_id: string }>();
+    const unfinished = await post('/api/clinical-record/launches/', {
+      iss: sandbox.fhirBaseUrl,
+      launch: 'x',
+    });
+    expect(unfinished.statusCode).toBe(201);
+    const db = t.database.db;
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60_000);
+    const before = await db
+      .select()
+      .from(clinicalRecordLaunches)
+      .where(eq(clinicalRecordLaunches.id, launch_id));
+    expect(before[0]?.access_token).not.toBeNull();
+
+    await forgetExpiredLaunches(db, tomorrow);
+    const left = await db.select().from(clinicalRecordLaunches);
+    expect(left.filter((launch) => launch.status === 'started')).toEqual([]);
+    expect(left.find((launch) => launch.id === launch_id)).toMatchObject({
+      access_token: null,
+      refresh_token: null,
+      patient_id: sandbox.patients.thompson,
+    });
+  });
+
   async function launchCount() {
     return (await t.database.db.select().from(clinicalRecordLaunches)).length;
   }
@@ -246,6 +273,29 @@ describe('a launch from a clinical record (SMART App Launch 2.0)', () => {
     expect(audit.map((row) => row.action)).toEqual(
       expect.arrayContaining(['referral.create', 'clinical-record.read']),
     );
+  });
+
+  it('takes a standalone launch, whose patient is chosen at the record system', async () => {
+    const started = await post('/api/clinical-record/launches/', { iss: sandbox.fhirBaseUrl });
+    expect(started.statusCode).toBe(201);
+    const authorization = new URL(started.json<{ authorization_url: string }>().authorization_url);
+    expect(authorization.searchParams.get('scope')).toContain('launch/patient');
+    expect(authorization.searchParams.has('launch')).toBe(false);
+    const browser = new Browser();
+    const signIn = await browser.visit(authorization.href, PUBLIC_URL);
+    const picker = await browser.submit(signIn, { email: 'gp@demo.test', password: 'sandbox' }, PUBLIC_URL);
+    const back = await browser.submit(picker, { patient: sandbox.patients.nguyen }, PUBLIC_URL);
+    const completed = await post(
+      '/api/clinical-record/launches/complete/',
+      Object.fromEntries(new URL(back.url).searchParams),
+    );
+    expect(completed.statusCode).toBe(200);
+    const { launch_id } = completed.json<{ launch_id: string }>();
+    const [launch] = await t.database.db
+      .select()
+      .from(clinicalRecordLaunches)
+      .where(eq(clinicalRecordLaunches.id, launch_id));
+    expect(launch?.patient_id).toBe(sandbox.patients.nguyen);
   });
 
   it('answers another person’s launch like a missing one', async () => {

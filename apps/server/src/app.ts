@@ -30,6 +30,7 @@ import { publicNetworkRoutes } from './modules/portals/networks/public-network-r
 import { captchaRoutes } from './modules/portals/external/captcha-routes.ts';
 import { draftAttachmentRoutes } from './modules/portals/external/draft-attachment-routes.ts';
 import { registerDraftCleanupJob } from './modules/portals/external/expired-draft-cleanup.ts';
+import { registerLaunchCleanupJob } from './modules/clinical-record/expired-launch-cleanup.ts';
 import { externalDraftRoutes } from './modules/portals/external/external-draft-routes.ts';
 import type { JobRunnerSettings } from './jobs/job-runner.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
@@ -48,6 +49,7 @@ import { patientRoutes } from './modules/patients/patient-routes.ts';
 import { referralAnnotationRoutes } from './modules/referrals/annotations/referral-annotation-routes.ts';
 import { referralEmrRoutes } from './modules/referrals/emr/referral-emr-routes.ts';
 import { clinicalRecordRoutes } from './modules/clinical-record/clinical-record-routes.ts';
+import { emrPatientRoutes } from './modules/clinical-record/emr-patient-routes.ts';
 import { verificationCodeRoutes } from './modules/referrals/verification/verification-code-routes.ts';
 import { messageTemplateRoutes } from './modules/referrals/message-templates/message-template-routes.ts';
 import { referralRoutes } from './modules/referrals/referral-routes.ts';
@@ -176,6 +178,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   registerReminderJobs(app);
   registerImportIntake(app);
   registerDraftCleanupJob(app);
+  registerLaunchCleanupJob(app);
   registerCaseConferenceJobs(app);
   await registerIdentity(app);
   await app.register(healthRoutes);
@@ -231,6 +234,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(referralAnnotationRoutes);
   await app.register(referralEmrRoutes);
   await app.register(clinicalRecordRoutes);
+  await app.register(emrPatientRoutes);
   await app.register(verificationCodeRoutes);
   await app.register(messageTemplateRoutes);
   await app.register(importQueueRoutes);

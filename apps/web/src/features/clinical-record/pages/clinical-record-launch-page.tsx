@@ -1,15 +1,12 @@
 import { Button, Loader } from '@mantine/core';
-import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { launchQueryKind } from '@referrals/domain/clinical-record/launch-query';
+import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
 import { startSignIn } from '@/lib/auth/session';
 import { paths } from '@/lib/paths';
 import { StatusPage } from '@/ui/status-page';
 import { completeLaunch, startLaunch } from '../clinical-record-calls';
-import { launchFailureIsFinal, launchFailureMessage } from '../launch-failure';
-
-type Failure = { message: string; canRetry: boolean };
+import { useLaunchStep } from '../use-launch-step';
 
 /**
  * A launch from a clinical record system (docs/clinical-record.md), before anyone is signed in to
@@ -19,43 +16,27 @@ type Failure = { message: string; canRetry: boolean };
  */
 export function ClinicalRecordLaunchPage() {
   const [search] = useSearchParams();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // One run per attempt: a finished launch's code cannot be exchanged twice (React runs effects twice in
-  // development).
-  const ran = useRef(-1);
-
-  useEffect(() => {
-    if (ran.current === attempt) return;
-    ran.current = attempt;
-    const starting = launchQueryKind(search) !== 'return';
-    const run = async () => {
-      if (starting) {
-        const launch = search.get('launch') ?? undefined;
-        const { authorization_url } = await startLaunch({
-          iss: search.get('iss') ?? '',
-          ...(launch ? { launch } : {}),
-        });
-        window.location.assign(authorization_url);
-        return;
-      }
-      const completed = await completeLaunch({
-        state: search.get('state') ?? '',
-        ...optionalParams(search, ['code', 'iss', 'error', 'error_description']),
+  const starting = launchQueryKind(search) !== 'return';
+  // The record system's answer is spent once sent: only the first half can be tried again.
+  const { failure, retry } = useLaunchStep(async () => {
+    if (starting) {
+      const launch = search.get('launch') ?? undefined;
+      const { authorization_url } = await startLaunch({
+        iss: search.get('iss') ?? '',
+        ...(launch ? { launch } : {}),
       });
-      await startSignIn({
-        returnTo: paths.clinicalRecord.launchReferral.getHref(completed.launch_id),
-        recordLaunch: completed.sign_in_ticket,
-      });
-    };
-    run().catch((error: unknown) =>
-      // The record system's answer is spent once sent: only the first half can be tried again.
-      setFailure({
-        message: launchFailureMessage(error),
-        canRetry: starting && !launchFailureIsFinal(error),
-      }),
-    );
-  }, [search, attempt]);
+      window.location.assign(authorization_url);
+      return;
+    }
+    const completed = await completeLaunch({
+      state: search.get('state') ?? '',
+      ...optionalParams(search, ['code', 'iss', 'error', 'error_description']),
+    });
+    await startSignIn({
+      returnTo: paths.clinicalRecord.launchReferral.getHref(completed.launch_id),
+      recordLaunch: completed.sign_in_ticket,
+    });
+  }, starting);
 
   if (failure !== null) {
     return (
@@ -65,14 +46,7 @@ export function ClinicalRecordLaunchPage() {
         title="Referrals could not be launched"
         actions={
           failure.canRetry ? (
-            <Button
-              onClick={() => {
-                setFailure(null);
-                setAttempt((n) => n + 1);
-              }}
-            >
-              Try again
-            </Button>
+            <Button onClick={retry}>Try again</Button>
           ) : (
             <Button component={Link} to={paths.home.getHref()} variant="light">
               Continue in the browser

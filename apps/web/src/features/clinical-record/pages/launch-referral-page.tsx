@@ -1,13 +1,10 @@
 import { Button, Center, Group, Loader } from '@mantine/core';
 import { IconFileImport, IconPlugConnectedX } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/lib/paths';
 import { StatusPanel } from '@/ui/status-page';
 import { createLaunchReferral } from '../clinical-record-calls';
-import { launchFailureIsFinal, launchFailureMessage } from '../launch-failure';
-
-type Failure = { message: string; canRetry: boolean };
+import { useLaunchStep } from '../use-launch-step';
 
 /**
  * After a launch's sign-in: the draft is made from the patient and their record (the same launch opens the
@@ -16,19 +13,10 @@ type Failure = { message: string; canRetry: boolean };
 export function LaunchReferralPage() {
   const { launchId = '' } = useParams();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const ran = useRef(-1);
-
-  useEffect(() => {
-    if (ran.current === attempt) return;
-    ran.current = attempt;
-    createLaunchReferral(launchId)
-      .then(({ referral_id }) => navigate(paths.referrals.create.getHref(referral_id), { replace: true }))
-      .catch((error: unknown) =>
-        setFailure({ message: launchFailureMessage(error), canRetry: !launchFailureIsFinal(error) }),
-      );
-  }, [launchId, navigate, attempt]);
+  const { failure, retry } = useLaunchStep(async () => {
+    const { referral_id } = await createLaunchReferral(launchId);
+    await navigate(paths.referrals.create.getHref(referral_id), { replace: true });
+  }, true);
 
   return (
     <Center py="xl">
@@ -48,16 +36,7 @@ export function LaunchReferralPage() {
           title="The referral could not be started"
           actions={
             <Group justify="center">
-              {failure.canRetry && (
-                <Button
-                  onClick={() => {
-                    setFailure(null);
-                    setAttempt((n) => n + 1);
-                  }}
-                >
-                  Try again
-                </Button>
-              )}
+              {failure.canRetry && <Button onClick={retry}>Try again</Button>}
               <Button component={Link} to={paths.home.getHref()} variant="light">
                 Go to the dashboard
               </Button>

@@ -81,6 +81,54 @@ describe('the referral page (spec sections 2 /referrals/:id, 4 Actions, 8)', { t
     expect(within(order).getByText('5 days')).toBeDefined();
   });
 
+  it('shows the clinical summary from the sender’s record, and files a failed letter again', async () => {
+    const fromRecord = referralFixture({
+      allowed_actions: ['recall', 'clone', 'copy', 'share', 'archive', 'delete', 'file_to_record'],
+      clinical_summary: {
+        conditions: [{ text: 'Type 2 diabetes mellitus', detail: null, date: '19 Aug 2014' }],
+        medications: [{ text: 'Metformin 1 g tablet', detail: 'one at night', date: null }],
+        allergies: [],
+        observations: [],
+        family_history: [],
+        procedures: [],
+        measurements: { weight_kg: 78.4, height_cm: 162 },
+      },
+      clinical_record: {
+        system: 'sandbox',
+        patient_id: 'margaret-thompson',
+        read_at: '2026-11-27T22:30:00Z',
+        resources: { Patient: 1, Condition: 1 },
+      },
+      clinical_record_filing: {
+        status: 'failed',
+        requested_at: '2026-11-27T22:40:00Z',
+        filed_at: null,
+        document_id: null,
+        error: 'Integration expired, please try launching Referrals from SmartLaunch again.',
+      },
+    });
+    const api = fakeApi({
+      ...referralPageRoutes(fromRecord),
+      'POST /api/referrals/r1/upload-to-emr/': {
+        status: 202,
+        body: { detail: 'The referral letter will be filed to your clinical record.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/referrals/r1');
+
+    const card = await screen.findByRole('region', { name: 'Clinical summary' });
+    expect(within(card).getByText('Type 2 diabetes mellitus (19 Aug 2014)')).toBeDefined();
+    expect(within(card).getByText('Metformin 1 g tablet — one at night')).toBeDefined();
+    expect(within(card).getByText('Weight 78.4 kg, height 162 cm')).toBeDefined();
+    expect(
+      within(card).getByText('Integration expired, please try launching Referrals from SmartLaunch again.'),
+    ).toBeDefined();
+    await user.click(within(card).getByRole('button', { name: 'File again' }));
+    await waitFor(() => expect(api.callsTo('POST /api/referrals/r1/upload-to-emr/')).toHaveLength(1));
+    expect(within(card).getByRole('button', { name: 'Download for your clinical record' })).toBeDefined();
+  });
+
   it('shows no medication order when the referral has none', async () => {
     fakeApi(referralPageRoutes(referralFixture()));
     renderRoutes(routes, '/referrals/r1');

@@ -5,15 +5,17 @@ import type { Database } from '../../db/database.ts';
 import { clinicalRecordLaunches } from '../../db/schema/clinical-record.ts';
 import { ApiError, notFound } from '../../http/api-errors.ts';
 import type { Caller } from '../tenancy/caller.ts';
-import { NO_INTEGRATION_ACCESS } from './create-launch-referral.ts';
 import type { LaunchRow } from './record-session.ts';
 import { recordSystemByKey } from './record-system-client.ts';
+
+export const NO_INTEGRATION_ACCESS =
+  'Launching Referrals from a clinical record is for GPs and practice managers at a general practice.';
 
 /**
  * The caller's own authorized, unexpired launch and its configured record system, for a call that talks to
  * the record through it. A launch is its person's alone: anyone else's, an expired one and a missing one
- * answer the same 404, so launch ids cannot be probed. Integration access is checked after the launch, as
- * the launch's draft does (create-launch-referral.ts).
+ * answer the same 404, so launch ids cannot be probed. Integration access (spec section 6) is checked after
+ * the launch.
  */
 export async function callerLaunch(
   db: Database,

@@ -1,11 +1,11 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FieldErrors } from '@referrals/domain/api';
 import {
   ClinicalSummarySchema,
   type ClinicalRecordRead,
 } from '@referrals/domain/clinical-record/clinical-record-schemas';
 import { clinicalSummaryOf, recordPatientOf } from '@referrals/domain/clinical-record/fhir-record';
-import { hasIntegrationAccess, newReferralButton } from '@referrals/domain/people/access-rules';
+import { newReferralButton } from '@referrals/domain/people/access-rules';
 import type { PatientWrite } from '@referrals/domain/patients/patient-schemas';
 import { preparePatientSave, validatePatientSave } from '@referrals/domain/patients/patient-save-rules';
 import type { Config } from '../../config.ts';
@@ -19,12 +19,9 @@ import { insertPatient } from '../patients/create-patient.ts';
 import { patientEstablishmentOf } from '../patients/patient-visibility.ts';
 import { insertDraftReferral } from '../referrals/actions/create-referral.ts';
 import type { Caller } from '../tenancy/caller.ts';
+import { callerLaunch } from './caller-launch.ts';
 import { readRecord, type RecordRead } from './read-record.ts';
-import { recordSystemByKey } from './record-system-client.ts';
 import { launchSession } from './record-session.ts';
-
-export const NO_INTEGRATION_ACCESS =
-  'Launching Referrals from a clinical record is for GPs and practice managers at a general practice.';
 
 /**
  * POST clinical-record/launches/{id}/referral/: the draft a launch starts (issue 29). Reads the patient and
@@ -38,25 +35,13 @@ export async function createLaunchReferral(
   options: { config: Config; caller: Caller; actor: AuditActor; launchId: string },
 ): Promise<{ referral_id: string }> {
   const { caller, actor } = options;
-  const [launch] = await db
-    .select()
-    .from(clinicalRecordLaunches)
-    .where(
-      and(
-        eq(clinicalRecordLaunches.id, options.launchId),
-        eq(clinicalRecordLaunches.status, 'authorized'),
-        eq(clinicalRecordLaunches.user_id, caller.userId),
-        gt(clinicalRecordLaunches.expires_at, new Date()),
-      ),
-    );
-  const system = launch && recordSystemByKey(options.config, launch.system);
-  if (!launch || !system || !launch.patient_id) throw notFound();
+  const { launch, system } = await callerLaunch(db, options);
+  if (!launch.patient_id) throw notFound();
   if (launch.referral_id !== null && (await isLiveDraft(db, launch.referral_id))) {
     return { referral_id: launch.referral_id };
   }
   const establishmentId = patientEstablishmentOf(caller);
   if (establishmentId === null) throw permissionDenied();
-  if (!hasIntegrationAccess(caller.access, false)) throw new ApiError(403, { detail: NO_INTEGRATION_ACCESS });
   const button = newReferralButton(caller.access);
   if (!button.enabled) throw new ApiError(403, { detail: button.hint });
 

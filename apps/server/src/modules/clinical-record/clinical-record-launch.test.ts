@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startEhrSandbox, type EhrSandbox } from '@referrals/ehr-sandbox';
+import type { EhrSandbox } from '@referrals/ehr-sandbox';
 import { Browser } from '@referrals/ehr-sandbox/test-browser';
 import {
   CLINICAL_RECORD_EXPIRED_MESSAGE,
@@ -21,13 +21,13 @@ import { auditLog } from '../../db/schema/audit-log.ts';
 import { clinicalRecordLaunches } from '../../db/schema/clinical-record.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { referrals } from '../../db/schema/referrals.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { signedInAs } from '../../../test/sign-in-client.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { forgetExpiredLaunches } from './expired-launch-cleanup.ts';
+import { GP_EMAIL, launchTestBed, PUBLIC_URL, type LaunchTestBed } from './launch-test-bed.ts';
 
 const PASSWORD = 'launch-test-password';
-const PUBLIC_URL = 'http://referrals.test';
 
 /**
  * A launch from a clinical record against the sandbox record system (tools/ehr-sandbox: Medplum's FHIR
@@ -35,70 +35,29 @@ const PUBLIC_URL = 'http://referrals.test';
  * record's launch, its sign-in page, the return to Referrals, the ticket sign-in, the draft.
  */
 describe('a launch from a clinical record (SMART App Launch 2.0)', () => {
+  let bed: LaunchTestBed;
   let sandbox: EhrSandbox;
   let t: TestApp;
   let practice: Establishment;
   let clinic: Establishment;
+  let post: LaunchTestBed['post'];
+  let signInAtRecord: LaunchTestBed['signInAtRecord'];
 
   beforeAll(async () => {
-    sandbox = await startEhrSandbox({ port: 0, referralsUrl: PUBLIC_URL });
     // Retries a few milliseconds apart, so a record system refusing twice is tried a third time at once.
-    t = await buildTestApp(
-      { PUBLIC_URL, CLINICAL_RECORD_SYSTEMS: `sandbox=${sandbox.fhirBaseUrl}` },
-      { jobs: { firstRetryDelayMs: 5, maxRetryDelayMs: 10 } },
-    );
-    const db = t.database.db;
-    practice = await createEstablishment(db, { name: 'Balmain Family Practice', type: 'PR' });
-    clinic = await createEstablishment(db, { name: 'Inner West Cardiology', type: 'CL' });
-    // Dr Mitchell's Referrals account: the sandbox's practitioner has the same email.
-    const gp = await createUser(db, {
-      email: 'gp@demo.test',
-      role: 'GP',
-      password_hash: await hashPassword(PASSWORD),
-    });
-    await createEmployment(db, {
-      user_id: gp.id,
-      establishment_id: practice.id,
-      status: 'APPROVED',
-      permissions: ['manage_referral', 'add_referral'],
-    });
+    bed = await launchTestBed({ password: PASSWORD, jobs: { firstRetryDelayMs: 5, maxRetryDelayMs: 10 } });
+    ({ sandbox, t, practice, post, signInAtRecord } = bed);
+    clinic = await createEstablishment(t.database.db, { name: 'Inner West Cardiology', type: 'CL' });
   }, 60_000);
 
-  afterAll(async () => {
-    await t?.app.close();
-    await sandbox?.close();
-  });
+  afterAll(() => bed?.close());
 
   beforeEach(() => sandbox.reset());
 
-  const post = (url: string, body: unknown) => t.app.inject({ method: 'POST', url, payload: body as object });
-
-  /** The record's launch, the sign-in at the record system, and the query it sends the browser back with. */
-  async function signInAtRecord(options: { patientId?: string | null; email?: string } = {}) {
-    const { launch } = sandbox.createLaunch({
-      patientId: options.patientId === undefined ? sandbox.patients.thompson : options.patientId,
-    });
-    const started = await post('/api/clinical-record/launches/', { iss: sandbox.fhirBaseUrl, launch });
-    expect(started.statusCode).toBe(201);
-    const browser = new Browser();
-    const signIn = await browser.visit(
-      started.json<{ authorization_url: string }>().authorization_url,
-      PUBLIC_URL,
-    );
-    const back = await browser.submit(
-      signIn,
-      { email: options.email ?? 'gp@demo.test', password: 'sandbox' },
-      PUBLIC_URL,
-    );
-    expect(back.url.startsWith(`${PUBLIC_URL}/?`)).toBe(true);
-    return Object.fromEntries(new URL(back.url).searchParams);
-  }
-
   /** A launch's draft, sent to the clinic: what the GP does in the wizard, through the API. */
   async function submittedFromRecord() {
-    const completed = await post('/api/clinical-record/launches/complete/', await signInAtRecord());
-    const { launch_id } = completed.json<{ launch_id: string }>();
-    const gp = await signedInAs(t.app, 'gp@demo.test', PASSWORD);
+    const launch_id = await bed.finishedLaunch();
+    const gp = await signedInAs(t.app, GP_EMAIL, PASSWORD);
     const started = await gp('POST', `/api/clinical-record/launches/${launch_id}/referral/`);
     const id = started.json<{ referral_id: string }>().referral_id;
     const draft = (await gp('GET', `/api/referrals/${id}/`)).json<Referral>();
@@ -192,8 +151,7 @@ describe('a launch from a clinical record (SMART App Launch 2.0)', () => {
   });
 
   it('forgets expired launches: an unfinished one goes, a finished one keeps no tokens', async () => {
-    const completed = await post('/api/clinical-record/launches/complete/', await signInAtRecord());
-    const { launch_id } = completed.json<{ launch_id: string }>();
+    const launch_id = await bed.finishedLaunch();
     const unfinished = await post('/api/clinical-record/launches/', {
       iss: sandbox.fhirBaseUrl,
       launch: 'x',
@@ -228,7 +186,7 @@ describe('a launch from a clinical record (SMART App Launch 2.0)', () => {
     const { launch_id, sign_in_ticket } = completed.json<{ launch_id: string; sign_in_ticket: string }>();
     expect(sign_in_ticket).not.toBe('');
 
-    const gp = await signedInAs(t.app, 'gp@demo.test', PASSWORD);
+    const gp = await signedInAs(t.app, GP_EMAIL, PASSWORD);
     const started = await gp('POST', `/api/clinical-record/launches/${launch_id}/referral/`);
     expect(started.statusCode).toBe(201);
     const { referral_id } = started.json<{ referral_id: string }>();
@@ -283,7 +241,7 @@ describe('a launch from a clinical record (SMART App Launch 2.0)', () => {
     expect(authorization.searchParams.has('launch')).toBe(false);
     const browser = new Browser();
     const signIn = await browser.visit(authorization.href, PUBLIC_URL);
-    const picker = await browser.submit(signIn, { email: 'gp@demo.test', password: 'sandbox' }, PUBLIC_URL);
+    const picker = await browser.submit(signIn, { email: GP_EMAIL, password: 'sandbox' }, PUBLIC_URL);
     const back = await browser.submit(picker, { patient: sandbox.patients.nguyen }, PUBLIC_URL);
     const completed = await post(
       '/api/clinical-record/launches/complete/',
@@ -299,8 +257,7 @@ describe('a launch from a clinical record (SMART App Launch 2.0)', () => {
   });
 
   it('answers another person’s launch like a missing one', async () => {
-    const completed = await post('/api/clinical-record/launches/complete/', await signInAtRecord());
-    const { launch_id } = completed.json<{ launch_id: string }>();
+    const launch_id = await bed.finishedLaunch();
     const colleague = await createUser(t.database.db, {
       email: 'colleague@launch.test',
       role: 'GP',
@@ -376,9 +333,8 @@ describe('a launch from a clinical record (SMART App Launch 2.0)', () => {
     });
     await sandbox.reset();
 
-    const completed = await post('/api/clinical-record/launches/complete/', await signInAtRecord());
-    const { launch_id } = completed.json<{ launch_id: string }>();
-    const gp = await signedInAs(t.app, 'gp@demo.test', PASSWORD);
+    const launch_id = await bed.finishedLaunch();
+    const gp = await signedInAs(t.app, GP_EMAIL, PASSWORD);
     const draftsBefore = (await t.database.db.select().from(referrals)).length;
     const patientsBefore = (await t.database.db.select().from(patients)).length;
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { startEhrSandbox, type EhrSandbox } from '@referrals/ehr-sandbox';
-import { Browser } from '@referrals/ehr-sandbox/test-browser';
+import type { EhrSandbox } from '@referrals/ehr-sandbox';
 import { CLINICAL_RECORD_EXPIRED_MESSAGE } from '@referrals/domain/clinical-record/clinical-record-schemas';
 import {
   EMR_MEDICARE_MESSAGE,
@@ -19,12 +18,12 @@ import {
 } from '../../db/factories/factories.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { patientExternalIds } from '../../db/schema/patients.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { signedInAs } from '../../../test/sign-in-client.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { GP_EMAIL, launchTestBed, type LaunchTestBed } from './launch-test-bed.ts';
 
 const PASSWORD = 'emr-patients-test-password';
-const PUBLIC_URL = 'http://referrals.test';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 // Margaret Thompson's card in the sandbox: 2950 1234 8 issue 1, individual reference number 1.
 const THOMPSON_CARD = '2950123481';
@@ -36,62 +35,24 @@ type Api = Awaited<ReturnType<typeof signedInAs>>;
  * sandbox record system, through a launch made the way a browser makes it.
  */
 describe('the record system’s patients through a launch', () => {
+  let bed: LaunchTestBed;
   let sandbox: EhrSandbox;
   let t: TestApp;
   let practice: Establishment;
   let otherPractice: Establishment;
   let gp: Api;
+  const launch = () => bed.finishedLaunch();
 
   beforeAll(async () => {
-    sandbox = await startEhrSandbox({ port: 0, referralsUrl: PUBLIC_URL });
-    t = await buildTestApp({ PUBLIC_URL, CLINICAL_RECORD_SYSTEMS: `sandbox=${sandbox.fhirBaseUrl}` });
-    const db = t.database.db;
-    practice = await createEstablishment(db, { name: 'Balmain Family Practice', type: 'PR' });
-    otherPractice = await createEstablishment(db, { name: 'Rozelle Medical Centre', type: 'PR' });
-    // Dr Mitchell's Referrals account: the sandbox's practitioner has the same email.
-    const user = await createUser(db, {
-      email: 'gp@demo.test',
-      role: 'GP',
-      password_hash: await hashPassword(PASSWORD),
-    });
-    await createEmployment(db, {
-      user_id: user.id,
-      establishment_id: practice.id,
-      status: 'APPROVED',
-      permissions: ['manage_referral', 'add_referral'],
-    });
-    gp = await signedInAs(t.app, 'gp@demo.test', PASSWORD);
+    bed = await launchTestBed({ password: PASSWORD });
+    ({ sandbox, t, practice } = bed);
+    otherPractice = await createEstablishment(t.database.db, { name: 'Rozelle Medical Centre', type: 'PR' });
+    gp = await signedInAs(t.app, GP_EMAIL, PASSWORD);
   }, 60_000);
 
-  afterAll(async () => {
-    await t?.app.close();
-    await sandbox?.close();
-  });
+  afterAll(() => bed?.close());
 
   beforeEach(() => sandbox.reset());
-
-  const post = (url: string, body: unknown) => t.app.inject({ method: 'POST', url, payload: body as object });
-
-  /** The record's launch for Margaret Thompson, the sign-in at the record system, and the finished launch. */
-  async function launch(): Promise<string> {
-    const { launch: context } = sandbox.createLaunch({ patientId: sandbox.patients.thompson });
-    const started = await post('/api/clinical-record/launches/', {
-      iss: sandbox.fhirBaseUrl,
-      launch: context,
-    });
-    const browser = new Browser();
-    const signIn = await browser.visit(
-      started.json<{ authorization_url: string }>().authorization_url,
-      PUBLIC_URL,
-    );
-    const back = await browser.submit(signIn, { email: 'gp@demo.test', password: 'sandbox' }, PUBLIC_URL);
-    const completed = await post(
-      '/api/clinical-record/launches/complete/',
-      Object.fromEntries(new URL(back.url).searchParams),
-    );
-    expect(completed.statusCode).toBe(200);
-    return completed.json<{ launch_id: string }>().launch_id;
-  }
 
   const search = (api: Api, body: Record<string, unknown>) =>
     api('POST', '/api/referrals/emr-patient-search/', body);

@@ -64,6 +64,8 @@ test('a GP launches Referrals from the clinical record, sends the prefilled refe
 
   // The summary from the record, which she checks and changes before it goes.
   await expect(stepHeading(page, 'Message and provider details')).toBeVisible();
+  // Her provider number at the practice came with the launch (the record's CTX-PROVIDER).
+  await expect(page.getByRole('textbox', { name: 'Your provider number' })).toHaveValue('2426621B');
   const summary = page.getByRole('group', { name: 'Active conditions' });
   await expect(summary.getByRole('textbox', { name: 'Condition 1', exact: true })).toHaveValue(
     'Hypertension',

@@ -1,9 +1,10 @@
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 
-export type AccessTokenVerifier = (authorization: string | undefined) => Promise<boolean>;
+/** The signed-in practitioner's id (the token's `sub`) when the token is good, else null. */
+export type AccessTokenVerifier = (authorization: string | undefined) => Promise<string | null>;
 
 /**
- * Whether an Authorization header carries an access token this sandbox's authorization server issued for
+ * Whose access token an Authorization header carries, when this sandbox's authorization server issued it for
  * its FHIR server: signature, issuer, audience and expiry all checked, as a real resource server would.
  */
 export function createAccessTokenVerifier(options: {
@@ -14,12 +15,16 @@ export function createAccessTokenVerifier(options: {
   const keys = createLocalJWKSet({ keys: [options.publicKey] });
   return async (authorization) => {
     const token = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
-    if (!token) return false;
+    if (!token) return null;
     try {
-      await jwtVerify(token, keys, { issuer: options.issuer, audience: options.audience, typ: 'at+jwt' });
-      return true;
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        typ: 'at+jwt',
+      });
+      return payload.sub ?? null;
     } catch {
-      return false;
+      return null;
     }
   };
 }

@@ -4,6 +4,7 @@ import type { AccessTokenVerifier } from './access-tokens.ts';
 import type { FhirStore } from './fhir-store.ts';
 import { sendFhir, sendOutcome, sendUnavailable } from './fhir-responses.ts';
 import type { FailureSwitches } from './sandbox-failures.ts';
+import { providerContext } from './launch-context-observations.ts';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -34,7 +35,9 @@ export function registerFhirRoutes(
     handler: async (request, reply) => {
       const failure = failures.fhirFailure();
       if (failure === 'down') return sendUnavailable(reply);
-      if (failure === 'unauthorized' || !(await verifyAccessToken(request.headers.authorization)))
+      const practitionerId =
+        failure === 'unauthorized' ? null : await verifyAccessToken(request.headers.authorization);
+      if (practitionerId === null)
         return sendOutcome(
           reply.header('www-authenticate', 'Bearer'),
           401,
@@ -51,6 +54,12 @@ export function registerFhirRoutes(
         failures.takeDocumentReferenceRefusal()
       )
         return sendUnavailable(reply);
+      // The launch context of spec section 7's CTX-PROVIDER: who launched, and their provider number here.
+      // CTX-PATIENT is not offered, as many record systems do not: Referrals then reads the patient alone.
+      if (method === 'GET' && url === 'Observation/CTX-PROVIDER') {
+        const context = providerContext(practitionerId);
+        if (context) return sendFhir(reply, 200, context);
+      }
       const answer = await store.handle({ method, url, body: request.body });
       const created = answer.status === 201 && 'id' in answer.body ? answer.body : undefined;
       if (created) reply.header('location', `${fhirBaseUrl}/${created.resourceType}/${created.id}`);

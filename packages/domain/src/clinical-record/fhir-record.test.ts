@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   clinicalSummaryOf,
   IHI_SYSTEM,
+  launchContextOf,
+  MEDICARE_PROVIDER_SYSTEM,
   MEDICARE_SYSTEM,
   recordPatientOf,
   type RecordResources,
@@ -42,6 +44,11 @@ describe('recordPatientOf', () => {
         identifier: [
           { system: MEDICARE_SYSTEM, value: '2950 97406 1 2' },
           { system: IHI_SYSTEM, value: '8003608166690503' },
+          {
+            type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR' }] },
+            system: 'http://practice.example/mrn',
+            value: 'HFM-001024',
+          },
         ],
       }),
     ).toEqual({
@@ -60,6 +67,7 @@ describe('recordPatientOf', () => {
       pub_insurance_details: '2950974061',
       medicare_ref_num: '2',
       ihi: '8003608166690503',
+      mrn: 'HFM-001024',
     });
   });
 
@@ -72,6 +80,30 @@ describe('recordPatientOf', () => {
     expect(patient).toMatchObject({ first_name: 'Jo', last_name: 'Lee', dob: null, sex: null, ihi: null });
     expect(patient.pub_insurance_details).toBeNull();
     expect(patient).not.toHaveProperty('state');
+  });
+});
+
+describe('launchContextOf (Observation/CTX-PROVIDER and CTX-PATIENT)', () => {
+  const observation = (fields: object) => ({ resourceType: 'Observation' as const, ...fields });
+
+  it('takes the provider number and the record number the record system gives', () => {
+    expect(
+      launchContextOf({
+        provider: observation({ identifier: [{ system: MEDICARE_PROVIDER_SYSTEM, value: '2426621b' }] }),
+        patient: observation({ valueString: ' HFM-001024 ' }),
+      }),
+    ).toEqual({ provider_number: '2426621B', mrn: 'HFM-001024' });
+    expect(launchContextOf({ provider: observation({ valueString: '2426621B' }) })).toEqual({
+      provider_number: '2426621B',
+      mrn: null,
+    });
+  });
+
+  it('takes nothing from a record system that offers neither, or a provider number that fails its check', () => {
+    expect(launchContextOf({})).toEqual({ provider_number: null, mrn: null });
+    expect(
+      launchContextOf({ provider: observation({ valueString: '2426621C' }) }).provider_number,
+    ).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { formatDate } from '../dates.ts';
 import { AuStateSchema } from '../establishments/establishment-codes.ts';
 import type { PatientWrite } from '../patients/patient-schemas.ts';
+import { isValidProviderNumber, normaliseProviderNumber } from '../identifiers/medicare-provider-number.ts';
 import { TITLES, type Title } from '../people/people-codes.ts';
 import type {
   ClinicalMeasurements,
@@ -16,6 +17,7 @@ import type {
 
 export const MEDICARE_SYSTEM = 'http://ns.electronichealth.net.au/id/medicare-number';
 export const IHI_SYSTEM = 'http://ns.electronichealth.net.au/id/hi/ihi/1.0';
+export const MEDICARE_PROVIDER_SYSTEM = 'http://ns.electronichealth.net.au/id/medicare-provider-number';
 const LOINC = 'http://loinc.org';
 const BODY_WEIGHT = '29463-7';
 const BODY_HEIGHT = '8302-2';
@@ -25,6 +27,7 @@ type CodeableConcept = { text?: string; coding?: Coding[] };
 type Quantity = { value?: number; unit?: string; code?: string };
 type Period = { start?: string; end?: string };
 type Reference = { reference?: string; display?: string };
+type Identifier = { system?: string; value?: string; type?: CodeableConcept };
 
 export type FhirPatient = {
   resourceType: 'Patient';
@@ -34,7 +37,7 @@ export type FhirPatient = {
   gender?: string;
   telecom?: { system?: string; value?: string; use?: string }[];
   address?: { use?: string; line?: string[]; city?: string; state?: string; postalCode?: string }[];
-  identifier?: { system?: string; value?: string }[];
+  identifier?: Identifier[];
 };
 export type FhirCondition = {
   resourceType: 'Condition';
@@ -67,6 +70,7 @@ export type FhirAllergyIntolerance = {
 };
 export type FhirObservation = {
   resourceType: 'Observation';
+  identifier?: Identifier[];
   status?: string;
   code?: CodeableConcept;
   effectiveDateTime?: string;
@@ -150,6 +154,7 @@ export function recordPatientOf(patient: FhirPatient): PatientWrite {
   const state = AuStateSchema.safeParse(address?.state?.toUpperCase());
   const medicare = patient.identifier?.find((i) => i.system === MEDICARE_SYSTEM)?.value?.replace(/\s/g, '');
   const ihi = patient.identifier?.find((i) => i.system === IHI_SYSTEM)?.value?.replace(/\s/g, '');
+  const mrn = patient.identifier?.find(isRecordNumber)?.value;
   return {
     title: title ?? null,
     first_name: name?.given?.join(' ') ?? null,
@@ -167,6 +172,31 @@ export function recordPatientOf(patient: FhirPatient): PatientWrite {
     pub_insurance_details: medicare?.slice(0, 10) || null,
     medicare_ref_num: medicare?.slice(10, 11) || null,
     ihi: ihi || null,
+    // The record's own number for the patient: the practice that launched is the establishment they join.
+    mrn: mrn?.trim() || null,
+  };
+}
+
+/** A medical record number (HL7 v2 identifier type MR): the record system's own number for the patient. */
+const isRecordNumber = (identifier: Identifier) => codeOf(identifier.type) === 'MR' && !!identifier.value;
+
+/**
+ * What spec section 7's launch context observations add, when the record system offers them: the launching
+ * provider's Medicare provider number (`Observation/CTX-PROVIDER`: an identifier in the AU Base system, or
+ * its value), and the record's number for the patient (`Observation/CTX-PATIENT`: an MR identifier, or its
+ * value). A provider number that fails its check is not taken.
+ */
+export function launchContextOf(context: { patient?: FhirObservation; provider?: FhirObservation }): {
+  provider_number: string | null;
+  mrn: string | null;
+} {
+  const { patient, provider } = context;
+  const number =
+    provider?.identifier?.find((i) => i.system === MEDICARE_PROVIDER_SYSTEM)?.value ?? provider?.valueString;
+  const mrn = patient?.identifier?.find(isRecordNumber)?.value ?? patient?.valueString;
+  return {
+    provider_number: number && isValidProviderNumber(number) ? normaliseProviderNumber(number) : null,
+    mrn: mrn?.trim() || null,
   };
 }
 

@@ -6,6 +6,7 @@ export const IHI_SYSTEM = 'http://ns.electronichealth.net.au/id/hi/ihi/1.0';
 export const HPII_SYSTEM = 'http://ns.electronichealth.net.au/id/hi/hpii/1.0';
 export const HPIO_SYSTEM = 'http://ns.electronichealth.net.au/id/hi/hpio/1.0';
 export const AHPRA_SYSTEM = 'http://hl7.org.au/id/ahpra-registration-number';
+export const MEDICARE_PROVIDER_SYSTEM = 'http://ns.electronichealth.net.au/id/medicare-provider-number';
 export const PRACTICE_MRN_SYSTEM = 'http://harbourside.example.org.au/id/mrn';
 
 const IDENTIFIER_TYPE = 'http://terminology.hl7.org/CodeSystem/v2-0203';

@@ -1,5 +1,11 @@
 import type { Organization, Practitioner, PractitionerRole } from '@medplum/fhirtypes';
-import { AHPRA_SYSTEM, HPII_SYSTEM, HPIO_SYSTEM, healthcareIdentifierNumber } from './au-identifiers.ts';
+import {
+  AHPRA_SYSTEM,
+  HPII_SYSTEM,
+  HPIO_SYSTEM,
+  MEDICARE_PROVIDER_SYSTEM,
+  healthcareIdentifierNumber,
+} from './au-identifiers.ts';
 
 export const PRACTICE: Organization = {
   resourceType: 'Organization',
@@ -20,7 +26,15 @@ export const PRACTICE: Organization = {
   ],
 };
 
-type SandboxPractitioner = { id: string; given: string; family: string; email: string; hpiiStem: string };
+type SandboxPractitioner = {
+  id: string;
+  given: string;
+  family: string;
+  email: string;
+  hpiiStem: string;
+  /** The Medicare provider number at the practice, on their PractitionerRole (AU Base). */
+  providerNumber: string;
+};
 
 // Sarah Mitchell and Priya Patel have Referrals demo accounts with these emails; Alex Morgan has none, so a
 // launch by a clinician Referrals does not know can be tried.
@@ -31,6 +45,7 @@ const PEOPLE = {
     family: 'Mitchell',
     email: 'gp@demo.test',
     hpiiStem: '800361000012345',
+    providerNumber: '2426621B',
   },
   patel: {
     id: 'priya-patel',
@@ -38,6 +53,7 @@ const PEOPLE = {
     family: 'Patel',
     email: 'priya.patel@demo.test',
     hpiiStem: '800361000023456',
+    providerNumber: '2451172T',
   },
   morgan: {
     id: 'alex-morgan',
@@ -45,6 +61,7 @@ const PEOPLE = {
     family: 'Morgan',
     email: 'alex.morgan@sandbox.example',
     hpiiStem: '800361000034567',
+    providerNumber: '2398841F',
   },
 } satisfies Record<string, SandboxPractitioner>;
 
@@ -69,11 +86,12 @@ export const PRACTITIONERS: Practitioner[] = Object.values(PEOPLE).map((person, 
   telecom: [{ system: 'email', value: person.email, use: 'work' }],
 }));
 
-export const PRACTITIONER_ROLES: PractitionerRole[] = PRACTITIONERS.map((practitioner) => ({
+export const PRACTITIONER_ROLES: PractitionerRole[] = Object.values(PEOPLE).map((person) => ({
   resourceType: 'PractitionerRole',
-  id: `${practitioner.id}-gp`,
+  id: `${person.id}-gp`,
+  identifier: [{ system: MEDICARE_PROVIDER_SYSTEM, value: person.providerNumber }],
   active: true,
-  practitioner: { reference: `Practitioner/${practitioner.id}` },
+  practitioner: { reference: `Practitioner/${person.id}` },
   organization: { reference: `Organization/${PRACTICE.id}`, display: PRACTICE.name },
   code: [
     {

@@ -204,6 +204,10 @@ describe('a launch from a clinical record (SMART App Launch 2.0)', () => {
     expect(draft.clinical_summary?.measurements.weight_kg).toBeGreaterThan(0);
     expect(draft.clinical_record).toMatchObject({ system: 'sandbox', patient_id: sandbox.patients.thompson });
     expect(draft.clinical_record?.resources).toMatchObject({ Patient: 1, Condition: expect.any(Number) });
+    // The record offers CTX-PROVIDER (Dr Mitchell's provider number there), not CTX-PATIENT.
+    expect(draft.clinical_record?.resources).toHaveProperty(['Observation/CTX-PROVIDER'], 1);
+    expect(draft.clinical_record?.resources).not.toHaveProperty(['Observation/CTX-PATIENT']);
+    expect(draft.referrer_provider_num).toBe('2426621B');
 
     // The patient is made at the practice with the record's Medicare number and IHI, linked to the record.
     const [patient] = await t.database.db
@@ -213,6 +217,8 @@ describe('a launch from a clinical record (SMART App Launch 2.0)', () => {
     expect(patient).toMatchObject({ establishment_id: practice.id, state: 'NSW' });
     expect(patient?.pub_insurance_details).toMatch(/^\d{10}$/);
     expect(patient?.ihi).toMatch(/^800360\d{10}$/);
+    const mrns = await gp('GET', `/api/patients/${draft.patient?.id}/mrn/`);
+    expect(JSON.stringify(mrns.json())).toContain('HFM-001024');
 
     // The same launch opens the same draft; a second launch for the patient finds the same record.
     const again = await gp('POST', `/api/clinical-record/launches/${launch_id}/referral/`);

@@ -4,7 +4,11 @@ import {
   ClinicalSummarySchema,
   type ClinicalRecordRead,
 } from '@referrals/domain/clinical-record/clinical-record-schemas';
-import { clinicalSummaryOf, recordPatientOf } from '@referrals/domain/clinical-record/fhir-record';
+import {
+  clinicalSummaryOf,
+  launchContextOf,
+  recordPatientOf,
+} from '@referrals/domain/clinical-record/fhir-record';
 import { newReferralButton } from '@referrals/domain/people/access-rules';
 import type { PatientWrite } from '@referrals/domain/patients/patient-schemas';
 import { preparePatientSave, validatePatientSave } from '@referrals/domain/patients/patient-save-rules';
@@ -55,15 +59,23 @@ export async function createLaunchReferral(
 
   return db.transaction(async (tx) => {
     const external = { system: system.key, external_id: launch.patient_id ?? '' };
+    const context = launchContextOf(record.context);
     const patientId =
       (await matchingPatient(tx, establishmentId, external, record)) ??
-      (await insertPatient(tx, { actor, establishmentId, prepared: patientFromRecord(record, external) })).id;
+      (
+        await insertPatient(tx, {
+          actor,
+          establishmentId,
+          prepared: patientFromRecord(record, external, context),
+        })
+      ).id;
     const referral = await insertDraftReferral(tx, {
       caller,
       actor,
       fromId: establishmentId,
       body: { type: 'IN-APP', patient: patientId },
       columns: {
+        ...(context.provider_number === null ? {} : { referrer_provider_num: context.provider_number }),
         clinical_summary: ClinicalSummarySchema.parse(clinicalSummaryOf(record.resources)),
         clinical_record: read,
         clinical_record_launch_id: launch.id,
@@ -150,15 +162,22 @@ async function matchingPatient(
 }
 
 /**
- * The new patient record from the record system's Patient. A detail the save rules refuse (a Medicare
+ * The new patient record from the record system's Patient, with the record's number for them (the launch
+ * context's, else the Patient's MR identifier) as their MRN at the practice. A detail the save rules refuse (a Medicare
  * number that fails its check digit) is left out rather than stopping the referral; without a name or date
  * of birth there is no record to make, which the sender is told.
  */
 function patientFromRecord(
   record: RecordRead,
   external: { system: string; external_id: string },
+  context: { mrn: string | null },
 ): PatientWrite {
-  const body: PatientWrite = { ...recordPatientOf(record.patient), external_ids: [external] };
+  const fromRecord = recordPatientOf(record.patient);
+  const body: PatientWrite = {
+    ...fromRecord,
+    mrn: context.mrn ?? fromRecord.mrn ?? null,
+    external_ids: [external],
+  };
   const errors: FieldErrors = validatePatientSave(body, { mode: 'create' });
   for (const field of Object.keys(errors)) {
     if (!['first_name', 'last_name', 'dob'].includes(field)) delete (body as Record<string, unknown>)[field];

@@ -1,6 +1,7 @@
 import * as oauth from 'openid-client';
 import {
   RECORD_RESOURCE_TYPES,
+  type FhirObservation,
   type FhirPatient,
   type RecordResources,
 } from '@referrals/domain/clinical-record/fhir-record';
@@ -66,18 +67,28 @@ async function search<T>(session: RecordSession, type: string, patientId: string
 export type RecordRead = {
   patient: FhirPatient;
   resources: RecordResources;
+  /** The launch context observations, when the record system offers them. */
+  context: { patient?: FhirObservation; provider?: FhirObservation };
   counts: Record<string, number>;
 };
 
+const contextObservation = async (session: RecordSession, id: 'CTX-PATIENT' | 'CTX-PROVIDER') => {
+  const read = (await recordCall(session, 'GET', `Observation/${id}`)) as FhirObservation | undefined;
+  return read?.resourceType === 'Observation' ? read : undefined;
+};
+
 /**
- * The patient and their record, read side by side. A resource type the record system does not give is an
- * empty list and is left out of the counts, so the referral says what was, and was not, read.
+ * The patient, the launch context observations and the patient's record, read side by side. A resource
+ * type the record system does not give is an empty list and is left out of the counts, so the referral says
+ * what was, and was not, read.
  */
 export async function readRecord(session: RecordSession, patientId: string): Promise<RecordRead> {
-  const [patient, ...lists] = await Promise.all([
+  const [patient, contextPatient, contextProvider, ...lists] = await Promise.all([
     recordCall(session, 'GET', `Patient/${encodeURIComponent(patientId)}`) as Promise<
       FhirPatient | undefined
     >,
+    contextObservation(session, 'CTX-PATIENT'),
+    contextObservation(session, 'CTX-PROVIDER'),
     ...RECORD_RESOURCE_TYPES.map((type) => search(session, type, patientId)),
   ]);
   if (patient?.resourceType !== 'Patient') throw recordSystemFailed();
@@ -89,7 +100,16 @@ export async function readRecord(session: RecordSession, patientId: string): Pro
       lists[index] === undefined ? [] : [[type, lists[index].length]],
     ),
   );
-  return { patient, resources, counts: { Patient: 1, ...counts } };
+  const context = {
+    ...(contextPatient ? { patient: contextPatient } : {}),
+    ...(contextProvider ? { provider: contextProvider } : {}),
+  };
+  const offered = Object.fromEntries(
+    Object.entries({ 'CTX-PATIENT': contextPatient, 'CTX-PROVIDER': contextProvider }).flatMap(
+      ([id, read]) => (read ? [[`Observation/${id}`, 1]] : []),
+    ),
+  );
+  return { patient, resources, context, counts: { Patient: 1, ...offered, ...counts } };
 }
 
 /**

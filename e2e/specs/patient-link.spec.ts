@@ -13,6 +13,9 @@ test('the GP emails the patient their own link from the referral page, by keyboa
   browser,
   baseURL,
 }) => {
+  // Up to 80 Tabs, each checked, through a page that loads as it is tabbed (the case conference's invitee
+  // picker fetches on focus): 31 s in CI on the shared two-core machine, past the default 30 s.
+  test.setTimeout(60_000);
   const id = await freshSubmittedReferral(browser, baseURL ?? '');
   await signIn(page, { to: `/referrals/${id}` });
   const panel = page.getByRole('region', { name: 'The patient’s own link' });

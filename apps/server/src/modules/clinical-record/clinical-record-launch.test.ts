@@ -11,19 +11,13 @@ import {
   UNKNOWN_RECORD_SYSTEM_MESSAGE,
 } from '@referrals/domain/clinical-record/clinical-record-schemas';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
-import {
-  createEmployment,
-  createEstablishment,
-  createUser,
-  type Establishment,
-} from '../../db/factories/factories.ts';
+import { createEstablishment, type Establishment } from '../../db/factories/factories.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { clinicalRecordLaunches } from '../../db/schema/clinical-record.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signedInAs } from '../../../test/sign-in-client.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { forgetExpiredLaunches } from './expired-launch-cleanup.ts';
 import { GP_EMAIL, launchTestBed, PUBLIC_URL, type LaunchTestBed } from './launch-test-bed.ts';
 
@@ -264,18 +258,7 @@ describe('a launch from a clinical record (SMART App Launch 2.0)', () => {
 
   it('answers another person’s launch like a missing one', async () => {
     const launch_id = await bed.finishedLaunch();
-    const colleague = await createUser(t.database.db, {
-      email: 'colleague@launch.test',
-      role: 'GP',
-      password_hash: await hashPassword(PASSWORD),
-    });
-    await createEmployment(t.database.db, {
-      user_id: colleague.id,
-      establishment_id: practice.id,
-      status: 'APPROVED',
-      permissions: ['manage_referral', 'add_referral'],
-    });
-    const other = await signedInAs(t.app, 'colleague@launch.test', PASSWORD);
+    const other = await bed.signedInColleague('colleague@launch.test');
     const answer = await other('POST', `/api/clinical-record/launches/${launch_id}/referral/`);
     expect(answer.statusCode).toBe(404);
     const missing = await other(

@@ -9,18 +9,11 @@ import {
   type RecordPatient,
 } from '@referrals/domain/clinical-record/emr-patient-schemas';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
-import {
-  createEmployment,
-  createEstablishment,
-  createPatient,
-  createUser,
-  type Establishment,
-} from '../../db/factories/factories.ts';
+import { createEstablishment, createPatient, type Establishment } from '../../db/factories/factories.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { patientExternalIds } from '../../db/schema/patients.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signedInAs } from '../../../test/sign-in-client.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { GP_EMAIL, launchTestBed, type LaunchTestBed } from './launch-test-bed.ts';
 
 const PASSWORD = 'emr-patients-test-password';
@@ -282,18 +275,7 @@ describe('the record system’s patients through a launch', () => {
 
   it('answers another person’s launch like a missing one', async () => {
     const launchId = await launch();
-    const colleague = await createUser(t.database.db, {
-      email: 'colleague@emr-patients.test',
-      role: 'GP',
-      password_hash: await hashPassword(PASSWORD),
-    });
-    await createEmployment(t.database.db, {
-      user_id: colleague.id,
-      establishment_id: practice.id,
-      status: 'APPROVED',
-      permissions: ['manage_referral', 'add_referral'],
-    });
-    const other = await signedInAs(t.app, 'colleague@emr-patients.test', PASSWORD);
+    const other = await bed.signedInColleague('colleague@emr-patients.test');
     const theirs = await search(other, { launch: launchId, family: 'Thompson' });
     const missing = await search(other, { launch: MISSING, family: 'Thompson' });
     expect(theirs.statusCode).toBe(404);

@@ -10,6 +10,7 @@ import {
 } from '../../db/factories/factories.ts';
 import type { JobRunnerSettings } from '../../jobs/job-runner.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { signedInAs } from '../../../test/sign-in-client.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 /** Where the app under test says it is: the sandbox's client sends the browser back to `${PUBLIC_URL}/`. */
@@ -30,6 +31,8 @@ export type LaunchTestBed = {
   }) => Promise<Record<string, string>>;
   /** The same, finished: the launch's id. */
   finishedLaunch: () => Promise<string>;
+  /** Another GP at the practice, signed in: someone whose launch it is not. */
+  signedInColleague: (email: string) => ReturnType<typeof signedInAs>;
   close: () => Promise<void>;
 };
 
@@ -48,17 +51,17 @@ export async function launchTestBed(options: {
   );
   const db = t.database.db;
   const practice = await createEstablishment(db, { name: 'Balmain Family Practice', type: 'PR' });
-  const gp = await createUser(db, {
-    email: GP_EMAIL,
-    role: 'GP',
-    password_hash: await hashPassword(options.password),
-  });
-  await createEmployment(db, {
-    user_id: gp.id,
-    establishment_id: practice.id,
-    status: 'APPROVED',
-    permissions: ['manage_referral', 'add_referral'],
-  });
+  const passwordHash = await hashPassword(options.password);
+  const gpAtPractice = async (email: string) => {
+    const user = await createUser(db, { email, role: 'GP', password_hash: passwordHash });
+    await createEmployment(db, {
+      user_id: user.id,
+      establishment_id: practice.id,
+      status: 'APPROVED',
+      permissions: ['manage_referral', 'add_referral'],
+    });
+  };
+  await gpAtPractice(GP_EMAIL);
   const post = (url: string, body: unknown) => t.app.inject({ method: 'POST', url, payload: body as object });
 
   const signInAtRecord: LaunchTestBed['signInAtRecord'] = async (at = {}) => {
@@ -91,6 +94,10 @@ export async function launchTestBed(options: {
       const completed = await post('/api/clinical-record/launches/complete/', await signInAtRecord());
       expect(completed.statusCode).toBe(200);
       return completed.json<{ launch_id: string }>().launch_id;
+    },
+    async signedInColleague(email) {
+      await gpAtPractice(email);
+      return signedInAs(t.app, email, options.password);
     },
     async close() {
       await t.app.close();

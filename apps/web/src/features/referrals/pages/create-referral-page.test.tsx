@@ -1,116 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { establishmentTypes } from '@referrals/domain/establishments/establishment-codes';
-import { roles } from '@referrals/domain/people/people-codes';
 import {
   UNKNOWN_LINK_MESSAGE,
   UNLISTED_RECEIVER_CONTACT_MESSAGE,
 } from '@referrals/domain/referrals/referral-receivers';
 import { SUBMIT_FAILURE_MESSAGE } from '@referrals/domain/referrals/referral-draft-steps';
-import type { FormTemplate } from '@referrals/domain/referrals/forms/form-template-schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { employmentFixture, profileFixture } from '@/lib/profile-fixtures';
-import { fakeApi } from '@/test/fake-api';
 import { establishmentFixture } from '@/test/establishment-fixture';
-import { embedRuntimeConfig, landing, renderRoutes } from '@/test/render-screen';
+import { embedRuntimeConfig, renderRoutes } from '@/test/render-screen';
 import { draftFixture } from '../create/draft-fixture';
-import type { PatientPickerSlot } from '@/ui/patient-picker-slot';
-import { CreateReferralPage } from './create-referral-page';
+import { api, heart, page, royal, routes } from './create-referral-screen-setup';
 
 beforeAll(() => embedRuntimeConfig());
-
-// The patients feature's picker is the app's to hand in; a stand-in that picks one patient will do here.
-const picker: PatientPickerSlot = ({ onChange, error }) => (
-  <div>
-    <button type="button" onClick={() => onChange({ id: 'emily', name: 'Emily Watson' })}>
-      Pick Emily
-    </button>
-    {error !== undefined && <p>{error}</p>}
-  </div>
-);
-
-const routes = [
-  { path: '/referrals/create/:id?', element: <CreateReferralPage patientPicker={picker} /> },
-  { path: '/send/:establishment_slug', element: <CreateReferralPage patientPicker={picker} /> },
-  landing('/referrals/:id', 'The referral page'),
-];
-
-const gp = profileFixture({
-  role: roles.coded('GP'),
-  permissions: ['manage_referral', 'add_referral'],
-  employments: [employmentFixture('harbourside', 1, 'PR')],
-  current_establishment: 'harbourside',
-  registration_completed: true,
-});
-
-const template: FormTemplate = {
-  id: 't1',
-  name: 'cardiology',
-  title: 'Cardiology referral',
-  tmsv: '1.1',
-  position: 0,
-  sections: [
-    {
-      title: 'Investigations',
-      fields: [
-        { name: 'prior_echo', title: 'Previous echocardiogram?', type: 'radio', options: ['yes', 'no'] },
-        {
-          name: 'echo_date',
-          title: 'Date of the echocardiogram',
-          type: 'date',
-          visibility: { field: 'prior_echo', operator: 'equals', value: 'yes' },
-        },
-      ],
-    },
-  ],
-};
-
-const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
-
-const heart = establishmentFixture('heart', 'North Shore Heart Clinic', {
-  doctors: [{ id: 'chen', title: 'Dr', first_name: 'James', last_name: 'Chen', role: 'SP' }],
-});
-const royal = establishmentFixture('royal', 'Royal Eastern Hospital', {
-  type: establishmentTypes.coded('HL'),
-  doctors: [{ id: 'singh', title: 'Dr', first_name: 'Priya', last_name: 'Singh', role: 'SP' }],
-  departments: [
-    {
-      id: 'cardio',
-      name: 'Cardiology',
-      email: null,
-      website: null,
-      description: null,
-      hospital: { id: 'royal', name: 'Royal Eastern Hospital' },
-      type: establishmentTypes.coded('DT'),
-      is_approved: true,
-      is_verified: true,
-      accepts_join_requests: true,
-      digital_ordering: false,
-      accepts_advice_and_guidance: false,
-    },
-  ],
-});
-
-function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
-  return fakeApi({
-    'GET /api/profile/': { status: 200, body: gp },
-    'GET /api/establishments/': {
-      status: 200,
-      body: page([establishmentFixture('harbourside', 'Harbourside Clinic'), heart, royal]),
-    },
-    'POST /api/referrals/': { status: 201, body: draftFixture() },
-    'GET /api/referrals/draft-1/': { status: 200, body: draftFixture() },
-    'PATCH /api/referrals/draft-1/': { status: 200, body: draftFixture() },
-    'GET /api/referrals/draft-1/form-templates/': { status: 200, body: [template] },
-    'GET /api/referrals/draft-1/forms/': { status: 200, body: { forms: {} } },
-    'PUT /api/referrals/draft-1/forms/': (body) => ({
-      status: 200,
-      body: { forms: { cardiology: (body as { fields: object }).fields } },
-    }),
-    'GET /api/referrals/draft-1/referrer-attachments/': { status: 200, body: page([]) },
-    ...overrides,
-  });
-}
 
 describe('referral creation (spec section 4 Draft creation steps)', () => {
   it('offers receivers other than the current establishment and starts the draft on leaving step 0', async () => {
@@ -215,95 +117,6 @@ describe('referral creation (spec section 4 Draft creation steps)', () => {
         fields: { prior_echo: 'yes' },
       }),
     );
-  });
-
-  describe('a draft started from a clinical record (docs/clinical-record.md)', () => {
-    const fromRecord = draftFixture({
-      patient: {
-        id: 'margaret',
-        title: 'MRS',
-        first_name: 'Margaret',
-        last_name: 'Thompson',
-        dob: '1958-04-12',
-        sex: 'F',
-        pub_insurance_details: '2950123411',
-      },
-      clinical_summary: {
-        conditions: [{ text: 'Type 2 diabetes', detail: null, date: '1 Jun 2015' }],
-        medications: [{ text: 'Metformin 500 mg tablet', detail: '1 tablet twice daily', date: null }],
-        allergies: [],
-        observations: [],
-        family_history: [],
-        procedures: [],
-        measurements: { weight_kg: 84.5, height_cm: 164 },
-      },
-      clinical_record: {
-        system: 'sandbox',
-        patient_id: 'margaret-thompson',
-        read_at: '2026-11-27T22:30:00Z',
-        resources: { Patient: 1, Condition: 1 },
-      },
-    });
-    const bmiTemplate: FormTemplate = {
-      ...template,
-      sections: [
-        {
-          title: 'Measurements',
-          fields: [
-            { name: 'weight', title: 'Weight (kg)', type: 'number' },
-            { name: 'height', title: 'Height (cm)', type: 'number' },
-            {
-              name: 'bmi',
-              title: 'BMI',
-              type: 'calculated',
-              autofill: { formula: 'bmi', weight: 'weight', height: 'height' },
-            },
-          ],
-        },
-      ],
-    };
-    const recordApi = () =>
-      api({
-        'GET /api/referrals/draft-1/': { status: 200, body: fromRecord },
-        'PATCH /api/referrals/draft-1/': { status: 200, body: fromRecord },
-        'GET /api/referrals/draft-1/form-templates/': { status: 200, body: [bmiTemplate] },
-      });
-
-    it('says where it came from, and lets the sender change the summary, which is saved as edited', async () => {
-      const calls = recordApi();
-      const user = userEvent.setup();
-      renderRoutes(routes, '/referrals/create/draft-1?step=4');
-
-      expect(await screen.findByText('Started from your clinical record')).toBeTruthy();
-      const condition = await screen.findByRole('textbox', { name: 'Condition 1' });
-      expect((condition as HTMLInputElement).value).toBe('Type 2 diabetes');
-      await user.clear(condition);
-      await user.type(condition, 'Type 2 diabetes, diet and metformin');
-      await user.click(screen.getByRole('button', { name: 'Remove medicine 1' }));
-
-      await waitFor(() =>
-        expect(calls.callsTo('PATCH /api/referrals/draft-1/').at(-1)?.body).toMatchObject({
-          clinical_summary: {
-            conditions: [{ text: 'Type 2 diabetes, diet and metformin', detail: null, date: '1 Jun 2015' }],
-            medications: [],
-            measurements: { weight_kg: 84.5, height_cm: 164 },
-          },
-        }),
-      );
-    });
-
-    it('fills the receiver form’s empty BMI fields with the record’s weight and height, and saves them', async () => {
-      const calls = recordApi();
-      renderRoutes(routes, '/referrals/create/draft-1?step=2');
-
-      await waitFor(() =>
-        expect(calls.callsTo('PUT /api/referrals/draft-1/forms/').at(-1)?.body).toEqual({
-          form: 'cardiology',
-          fields: { weight: '84.5', height: '164' },
-        }),
-      );
-      expect(await screen.findByLabelText<HTMLInputElement>('Weight (kg)')).toHaveProperty('value', '84.5');
-    });
   });
 
   it('keeps what was typed and warns when a save fails', async () => {

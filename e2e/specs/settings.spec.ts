@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { apiSessionFor } from './referral-api';
 import { screenshot, signIn } from './sign-in-helpers';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -96,8 +97,20 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
-test('a user uploads a profile photo in Settings and sees it in the top bar', async ({ page }) => {
-  // The cardiologist, so the other tests' users keep their initials.
+test('a user uploads a profile photo in Settings and sees it in the top bar', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The cardiologist, so the other tests' users keep their initials. A photo left by an earlier try (a
+  // retry, a second run on the same database) is removed first: the test starts from initials every time.
+  const cardiologist = await apiSessionFor(browser, baseURL ?? '', 'specialist@demo.test');
+  const removed = await cardiologist.request.delete('/api/profile/avatar-image/', {
+    headers: cardiologist.headers,
+  });
+  expect([204, 404]).toContain(removed.status());
+  await cardiologist.close();
+
   await signIn(page, { to: '/settings/profile', email: 'specialist@demo.test' });
   const topBarPhoto = page.getByRole('banner').getByAltText('Your profile photo');
   await expect(topBarPhoto).toHaveCount(0);

@@ -3,9 +3,10 @@ import { defineCodeList } from '../codes.ts';
 /**
  * The import queue's codes (spec section 7 Import; docs/import-queue.md). An import item is one email or
  * fax that reached an establishment's intake address; a fax is a fax service's fax-to-email, told apart by
- * its TIFF attachment.
+ * its TIFF attachment. An hl7 item is an HL7 v2 REF^I12 referral message, received over MLLP or uploaded
+ * (docs/interop.md).
  */
-export const IMPORT_KINDS = { email: 'Email', fax: 'Fax' } as const;
+export const IMPORT_KINDS = { email: 'Email', fax: 'Fax', hl7: 'HL7 message' } as const;
 export const importKinds = defineCodeList(IMPORT_KINDS);
 export const ImportKindSchema = importKinds.schema;
 export type ImportKind = (typeof importKinds.codes)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../api.ts';
+import { SexSchema } from '../patients/patient-codes.ts';
 import { trimmedText } from '../text-fields.ts';
 import {
   ImportDismissReasonSchema,
@@ -45,7 +46,59 @@ export const ImportItemSummarySchema = z.object({
 });
 export type ImportItemSummary = z.infer<typeof ImportItemSummarySchema>;
 
+const text = z.string().nullable();
+
+/**
+ * What an HL7 v2 REF^I12 said of the referral (docs/interop.md, HL7 v2, Receiving): the patient (PID), the
+ * referrer (the PRD of role RP) and the sender's reference (RF1), kept with the item so the staff converting
+ * it need not retype them. An email or a fax has none.
+ */
+export const ImportMessageDetailsSchema = z.object({
+  patient: z.object({
+    title: text,
+    first_name: z.string(),
+    last_name: z.string(),
+    /** YYYY-MM-DD. */
+    dob: z.string(),
+    sex: SexSchema.nullable(),
+    ihi: text,
+    medicare_number: text,
+    medicare_ref_num: text,
+    dva_number: text,
+    /** Each MR identifier with the facility that assigned it, as the message named it. */
+    mrns: z.array(z.object({ number: z.string(), facility: text })),
+    phone: text,
+    email: text,
+    address1: text,
+    address2: text,
+    city: text,
+    state: text,
+    postcode: text,
+  }),
+  referrer: z.object({
+    title: text,
+    first_name: text,
+    last_name: z.string(),
+    provider_number: text,
+    practice_name: text,
+    phone: text,
+  }),
+  referral: z.object({
+    /** RF1-6: the sender's own id for the referral. */
+    sender_reference: text,
+    /** RF1-10's text: why the patient is referred. */
+    reason: text,
+    /** RF1-2's code (HL7 table 0280: S, A, R). */
+    priority: text,
+    /** MSH-7: when the sender made the message, as an instant. */
+    sent_at: text,
+  }),
+});
+export type ImportMessageDetails = z.infer<typeof ImportMessageDetailsSchema>;
+
 export const ImportItemSchema = ImportItemSummarySchema.extend({
+  /** The referral as a structured message (kind hl7) gave it; null for an email or a fax. */
+  message_details: ImportMessageDetailsSchema.nullable(),
   /** The message's text, kept IMPORT_BODY_RETENTION_DAYS days; null afterwards or when it had none. */
   body_text: z.string().nullable(),
   files: z.array(ImportFileSchema),

@@ -10,15 +10,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ImportMessageDetails } from '@referrals/domain/imports/import-schemas';
 import { entityColumns } from './columns.ts';
 import { establishments } from './establishments.ts';
 import { users } from './people.ts';
 import { referrals } from './referrals.ts';
 
 /**
- * One email or fax that reached an establishment's intake address (docs/import-queue.md). Only what the
- * queue shows is kept: the envelope sender, the From name, the subject, when it came, the text for
- * IMPORT_BODY_RETENTION_DAYS, and the attachments (import_item_files); never the raw message.
+ * One email or fax that reached an establishment's intake address, or one HL7 v2 referral message
+ * (docs/import-queue.md, docs/interop.md). Only what the queue shows is kept: the sender, the From name,
+ * the subject, when it came, the text for IMPORT_BODY_RETENTION_DAYS, the attachments (import_item_files)
+ * and what a structured message said of the referral; never the raw message.
  */
 export const importItems = pgTable(
   'import_items',
@@ -27,9 +29,12 @@ export const importItems = pgTable(
     establishment_id: uuid('establishment_id')
       .notNull()
       .references(() => establishments.id),
-    /** email, or fax when a fax service's fax-to-email brought a TIFF. */
+    /** email, fax when a fax service's fax-to-email brought a TIFF, or hl7. */
     kind: text('kind').notNull(),
-    /** The Message-ID header (or a digest of the message when it has none): a message is taken once. */
+    /**
+     * A mail's Message-ID header (or a digest of the message when it has none), an HL7 message's sender and
+     * control id (MSH-3, MSH-4, MSH-10): a message is taken once.
+     */
     message_id: text('message_id').notNull(),
     sender: text('sender').notNull(),
     sender_name: text('sender_name'),
@@ -44,9 +49,12 @@ export const importItems = pgTable(
     dismissed_reason: text('dismissed_reason'),
     other_dismissed_reason: text('other_dismissed_reason'),
     referral_id: uuid('referral_id').references(() => referrals.id),
+    /** The patient, referrer and reference an HL7 message gave; null for an email or a fax. */
+    message_details: jsonb('message_details').$type<ImportMessageDetails>(),
   },
   (t) => [
-    uniqueIndex('import_items_message_key').on(t.establishment_id, t.message_id),
+    // Per kind, so no mail's Message-ID, which its sender chooses, can take the place of an HL7 message's.
+    uniqueIndex('import_items_message_key').on(t.establishment_id, t.kind, t.message_id),
     // The queue's pages: an establishment's items of a status, newest first.
     index('import_items_queue_idx').on(t.establishment_id, t.status, t.received_at.desc(), t.id),
     // The navigation's count of unopened new items.

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { ImportKind } from '@referrals/domain/imports/import-codes';
+import type { ImportMessageDetails } from '@referrals/domain/imports/import-schemas';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { importActivity, importItemFiles, importItems } from '../../../db/schema/imports.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
+import { recordAudit, type AuditActor } from '../../audit/record-audit.ts';
 import type { StoredFile } from '../../files/file-store.ts';
 
 export type ImportItemFile = { stored: StoredFile; originalName: string; pages: number };
@@ -10,19 +11,26 @@ export type ImportItemFile = { stored: StoredFile; originalName: string; pages: 
 export type CreateImportItemOptions = {
   establishmentId: string;
   kind: ImportKind;
-  /** The Message-ID header, or a digest of the message when it has none: a message is taken once. */
+  /**
+   * The Message-ID header, or a digest of the message when it has none; an HL7 message's sender and control
+   * id: a message is taken once.
+   */
   messageId: string;
-  /** The envelope sender (MAIL FROM). */
+  /** The envelope sender (MAIL FROM), or an HL7 message's sending facility. */
   sender: string;
-  /** The From header's display name. */
+  /** The From header's display name, or an HL7 message's referrer. */
   senderName: string | null;
   subject: string;
   bodyText: string | null;
+  /** What an HL7 message said of the patient, the referrer and the referral. */
+  messageDetails?: ImportMessageDetails | null;
   receivedAt?: Date;
   /** Already stored through files/, in the message's order. */
   files: ImportItemFile[];
   /** The sending server's address, for the audit row. */
   ip?: string | null;
+  /** Who put the item in the queue by hand (an uploaded HL7 file); absent for the intake itself. */
+  actor?: AuditActor;
 };
 
 /**
@@ -45,10 +53,13 @@ export async function createImportItem(
         sender_name: options.senderName,
         subject: options.subject,
         body_text: options.bodyText,
+        message_details: options.messageDetails ?? null,
         received_at: options.receivedAt ?? new Date(),
       })
       // The unique key decides between two deliveries of one message at once, where a look-up first would not.
-      .onConflictDoNothing({ target: [importItems.establishment_id, importItems.message_id] })
+      .onConflictDoNothing({
+        target: [importItems.establishment_id, importItems.kind, importItems.message_id],
+      })
       .returning({ id: importItems.id });
     if (!row) return { id: await existingItemId(tx, options), created: false };
     if (options.files.length > 0) {
@@ -68,11 +79,16 @@ export async function createImportItem(
       item_id: row.id,
       establishment_id: options.establishmentId,
       action: 'received',
-      actor_id: null,
+      actor_id: options.actor?.actorId ?? null,
     });
     await recordAudit(
       tx,
-      { actorId: null, establishmentId: options.establishmentId, ip: options.ip ?? null, requestId: null },
+      options.actor ?? {
+        actorId: null,
+        establishmentId: options.establishmentId,
+        ip: options.ip ?? null,
+        requestId: null,
+      },
       {
         action: 'import.receive',
         resourceType: 'import_item',
@@ -84,7 +100,7 @@ export async function createImportItem(
   });
 }
 
-/** The item a repeated Message-ID already made. */
+/** The item a repeated message identity already made. */
 async function existingItemId(q: Queryable, options: CreateImportItemOptions): Promise<string> {
   const [existing] = await q
     .select({ id: importItems.id })
@@ -92,6 +108,7 @@ async function existingItemId(q: Queryable, options: CreateImportItemOptions): P
     .where(
       and(
         eq(importItems.establishment_id, options.establishmentId),
+        eq(importItems.kind, options.kind),
         eq(importItems.message_id, options.messageId),
       ),
     );

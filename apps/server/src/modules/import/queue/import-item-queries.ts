@@ -97,6 +97,7 @@ export async function importItemDetail(q: Queryable, row: ImportItemRow): Promis
   return {
     ...toImportItemSummary(row, { assignee: assignee ?? null, fileCount: files.length }),
     body_text: row.body_text,
+    message_details: row.message_details,
     files: files.map((file) => ({
       id: file.id,
       original_name: file.original_name,

@@ -79,6 +79,7 @@ import { singleSignOnRoutes } from './modules/profile/single-sign-on-routes.ts';
 import { specialAccessRoutes } from './modules/profile/special-access-routes.ts';
 import { specialtyRoutes } from './modules/profile/specialty-routes.ts';
 import { registerRouteAccess } from './modules/tenancy/route-access.ts';
+import { fhirRoutes } from './modules/fhir/fhir-routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp, runtimeAuthConfig } from './plugins/web-app.ts';
 
@@ -235,6 +236,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(referralEmrRoutes);
   await app.register(clinicalRecordRoutes);
   await app.register(emrPatientRoutes);
+  await app.register(fhirRoutes);
   await app.register(verificationCodeRoutes);
   await app.register(messageTemplateRoutes);
   await app.register(importQueueRoutes);

@@ -27,16 +27,24 @@ type CodeableConcept = { text?: string; coding?: Coding[] };
 type Quantity = { value?: number; unit?: string; code?: string };
 type Period = { start?: string; end?: string };
 type Reference = { reference?: string; display?: string };
-type Identifier = { system?: string; value?: string; type?: CodeableConcept };
+type Identifier = { system?: string; value?: string; type?: CodeableConcept; assigner?: Reference };
 
 export type FhirPatient = {
   resourceType: 'Patient';
   id?: string;
+  meta?: { versionId?: string; lastUpdated?: string };
   name?: { use?: string; family?: string; given?: string[]; prefix?: string[]; text?: string }[];
   birthDate?: string;
   gender?: string;
   telecom?: { system?: string; value?: string; use?: string }[];
-  address?: { use?: string; line?: string[]; city?: string; state?: string; postalCode?: string }[];
+  address?: {
+    use?: string;
+    line?: string[];
+    city?: string;
+    state?: string;
+    postalCode?: string;
+    country?: string;
+  }[];
   identifier?: Identifier[];
 };
 export type FhirCondition = {

@@ -31,6 +31,24 @@ const listedWorkplace = () =>
   );
 
 /**
+ * The people the Providers list shows (of one role, when given): a provider role and an approved employment
+ * at an approved establishment. The FHIR API's Practitioner reads the same people.
+ */
+export function listedProviders(q: Queryable, role?: ProviderListQuery['role']) {
+  return and(
+    eq(users.user_type, 'provider'),
+    role === undefined ? inArray(users.role, [...PROVIDER_LIST_ROLES]) : eq(users.role, role),
+    exists(
+      q
+        .select({ one: sql`1` })
+        .from(employments)
+        .innerJoin(establishments, eq(establishments.id, employments.establishment_id))
+        .where(listedWorkplace()),
+    ),
+  );
+}
+
+/**
  * The Providers list (spec section 2 /providers): platform users with role GP, GPP, SP or SPT and an
  * approved employment at an approved establishment, with the names of those establishments. Patients never
  * appear (they have no role), and no email or phone is given.
@@ -39,18 +57,7 @@ export async function listProviders(
   q: Queryable,
   query: ProviderListQuery,
 ): Promise<{ count: number; results: Provider[] }> {
-  const where = and(
-    eq(users.user_type, 'provider'),
-    query.role === undefined ? inArray(users.role, [...PROVIDER_LIST_ROLES]) : eq(users.role, query.role),
-    exists(
-      q
-        .select({ one: sql`1` })
-        .from(employments)
-        .innerJoin(establishments, eq(establishments.id, employments.establishment_id))
-        .where(listedWorkplace()),
-    ),
-    ...namesStartWith(query.keyword),
-  );
+  const where = and(listedProviders(q, query.role), ...namesStartWith(query.keyword));
   const { limit, offset } = pageWindow(query);
   const [total] = await q.select({ n: count() }).from(users).where(where);
   const people = await q

@@ -1,0 +1,142 @@
+import type { Resource } from '@medplum/fhirtypes';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fhirPatientOf } from '@referrals/domain/fhir/fhir-patient';
+import { eq } from 'drizzle-orm';
+import { referralAttachments } from '../../db/schema/referrals.ts';
+import { reports } from '../../db/schema/reports.ts';
+import { notFound, permissionDenied } from '../../http/api-errors.ts';
+import { isUuid } from '../../http/ids.ts';
+import { auditActorOf } from '../audit/record-audit.ts';
+import { getEstablishment } from '../establishments/establishment-queries.ts';
+import { patientCall } from '../patients/patient-call.ts';
+import { readPatient } from '../patients/read-patient.ts';
+import { referralCall } from '../referrals/referral-call.ts';
+import { callerOf } from '../tenancy/caller.ts';
+import { outsideLimitedMode } from '../tenancy/route-access.ts';
+import { capabilityStatementOf } from './capability-statement.ts';
+import { searchsetOf } from './fhir-bundle.ts';
+import { findPractitioner, organizationOf } from './fhir-directory.ts';
+import { answerErrorsAsOperationOutcome } from './fhir-outcome.ts';
+import { documentReferenceOf, serviceRequestOf, taskOf } from './fhir-referral.ts';
+import { FhirReferralSearchSchema } from './fhir-search-params.ts';
+import { readFhirReferral, type FhirReferral } from './read-fhir-referral.ts';
+import { searchFhirReferrals } from './search-fhir-referrals.ts';
+
+const IdParamsSchema = z.object({ id: z.string() });
+const REFERRAL_RESOURCES: Record<
+  'ServiceRequest' | 'Task',
+  { kind: 'serviceRequest' | 'task'; of: (r: FhirReferral) => Resource }
+> = {
+  ServiceRequest: { kind: 'serviceRequest', of: (r) => serviceRequestOf(r.referral, r.documents) },
+  Task: { kind: 'task', of: (r) => taskOf(r.referral) },
+};
+
+/**
+ * The FHIR R4 API at /fhir (docs/interop.md): referrals as ServiceRequest and Task, their documents, the
+ * patient, the practitioners and organisations. The same tenancy, audit and errors as /api, the errors
+ * as OperationOutcome. Described by its CapabilityStatement, not in the OpenAPI document.
+ */
+export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const db = app.database.db;
+  const fhirBase = `${app.config.publicUrl}/fhir`;
+  answerErrorsAsOperationOutcome(app);
+  app.addContentTypeParser(
+    'application/fhir+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+  const signedIn = { onRequest: [app.authenticate] };
+  const hide = { hide: true } as const;
+
+  app.get('/fhir/metadata', { schema: hide }, () => capabilityStatementOf(app.config.publicUrl));
+
+  for (const [type, resource] of Object.entries(REFERRAL_RESOURCES)) {
+    app.get(
+      `/fhir/${type}/:id`,
+      { ...signedIn, schema: { ...hide, params: IdParamsSchema } },
+      async (request) =>
+        resource.of(await readFhirReferral(db, await referralCall(request, request.params.id))),
+    );
+
+    app.get(
+      `/fhir/${type}`,
+      { ...signedIn, schema: { ...hide, querystring: FhirReferralSearchSchema } },
+      async (request) => {
+        const caller = await callerOf(request);
+        const { page, next } = await searchFhirReferrals(db, {
+          caller,
+          actor: auditActorOf(request, caller),
+          kind: resource.kind,
+          search: request.query,
+        });
+        return searchsetOf({ request, fhirBase, resources: page.map(resource.of), next });
+      },
+    );
+  }
+
+  app.get(
+    '/fhir/DocumentReference/:id',
+    { ...signedIn, schema: { ...hide, params: IdParamsSchema } },
+    async (request) => {
+      const { id } = request.params;
+      const referralId = await referralIdOfDocument(id);
+      const found = await readFhirReferral(db, await referralCall(request, referralId ?? ''));
+      const document = found.documents.find((d) => d.id === id);
+      if (!document) throw notFound();
+      return documentReferenceOf(found.referral, document, app.config.publicUrl);
+    },
+  );
+
+  /** The referral a document id belongs to: the letter names it; an attachment or report is looked up. */
+  async function referralIdOfDocument(id: string): Promise<string | null> {
+    const [, kind, own] = /^(letter|attachment|report)-(.+)$/.exec(id) ?? [];
+    if (!own || !isUuid(own)) return null;
+    if (kind === 'letter') return own;
+    const table = kind === 'attachment' ? referralAttachments : reports;
+    const [row] = await db.select({ referral_id: table.referral_id }).from(table).where(eq(table.id, own));
+    return row?.referral_id ?? null;
+  }
+
+  app.get(
+    '/fhir/Patient/:id',
+    { ...signedIn, schema: { ...hide, params: IdParamsSchema } },
+    async (request) => {
+      const patient = await readPatient(db, await patientCall(request, request.params.id));
+      return fhirPatientOf(patient, (id) => `Organization/${id}`);
+    },
+  );
+
+  app.get(
+    '/fhir/Organization/:id',
+    { ...signedIn, schema: { ...hide, params: IdParamsSchema } },
+    async (request) => {
+      const caller = await callerOf(request);
+      if (!isUuid(request.params.id)) throw notFound();
+      const found = await getEstablishment(db, caller, request.params.id, {
+        publicUrl: app.config.publicUrl,
+        includeDoctors: false,
+      });
+      if (!found) throw notFound();
+      return organizationOf(found);
+    },
+  );
+
+  app.get(
+    '/fhir/Practitioner/:id',
+    { ...signedIn, schema: { ...hide, params: IdParamsSchema } },
+    async (request) => {
+      // Whom the Providers list is for: a patient, or a PA or PM at their personal space, is refused.
+      if (!outsideLimitedMode.allows(await callerOf(request))) throw permissionDenied();
+      const found = isUuid(request.params.id) ? await findPractitioner(db, request.params.id) : undefined;
+      if (!found) throw notFound();
+      return found;
+    },
+  );
+
+  // Anything else under /fhir is not a resource here: FHIR's 404, not the web app.
+  app.all('/fhir/*', { schema: hide }, () => {
+    throw notFound();
+  });
+  done();
+};

@@ -33,6 +33,7 @@ export function capabilityStatementOf(publicUrl: string): CapabilityStatement {
     rest: [
       {
         mode: 'server',
+        interaction: [{ code: 'transaction' }],
         documentation:
           'A referral is a ServiceRequest with a Task that follows its lifecycle (AU eRequesting). A caller sees ' +
           'what their current establishment sees in the app; anything else is a 404.',

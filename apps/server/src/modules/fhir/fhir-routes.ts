@@ -1,11 +1,12 @@
 import type { Resource } from '@medplum/fhirtypes';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fhirPatientOf } from '@referrals/domain/fhir/fhir-patient';
 import { eq } from 'drizzle-orm';
 import { referralAttachments } from '../../db/schema/referrals.ts';
 import { reports } from '../../db/schema/reports.ts';
-import { notFound, permissionDenied } from '../../http/api-errors.ts';
+import { notFound, permissionDenied, validationFailed } from '../../http/api-errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { auditActorOf } from '../audit/record-audit.ts';
 import { getEstablishment } from '../establishments/establishment-queries.ts';
@@ -15,6 +16,7 @@ import { referralCall } from '../referrals/referral-call.ts';
 import { callerOf } from '../tenancy/caller.ts';
 import { outsideLimitedMode } from '../tenancy/route-access.ts';
 import { capabilityStatementOf } from './capability-statement.ts';
+import { createFhirReferral } from './create-fhir-referral.ts';
 import { searchsetOf } from './fhir-bundle.ts';
 import { findPractitioner, organizationOf } from './fhir-directory.ts';
 import { answerErrorsAsOperationOutcome } from './fhir-outcome.ts';
@@ -22,6 +24,11 @@ import { documentReferenceOf, serviceRequestOf, taskOf } from './fhir-referral.t
 import { FhirReferralSearchSchema } from './fhir-search-params.ts';
 import { readFhirReferral, type FhirReferral } from './read-fhir-referral.ts';
 import { searchFhirReferrals } from './search-fhir-referrals.ts';
+import {
+  ReferralBundleInputSchema,
+  ServiceRequestInputSchema,
+  type ServiceRequestInput,
+} from './service-request-input.ts';
 
 const IdParamsSchema = z.object({ id: z.string() });
 const REFERRAL_RESOURCES: Record<
@@ -71,6 +78,55 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           search: request.query,
         });
         return searchsetOf({ request, fhirBase, resources: page.map(resource.of), next });
+      },
+    );
+  }
+
+  const created = async (request: FastifyRequest, input: ServiceRequestInput, submit: boolean) => {
+    const caller = await callerOf(request);
+    return createFhirReferral(db, { caller, actor: auditActorOf(request, caller), request: input, submit });
+  };
+
+  app.post(
+    '/fhir/ServiceRequest',
+    { ...signedIn, schema: { ...hide, body: ServiceRequestInputSchema } },
+    async (request, reply) => {
+      const made = await created(request, request.body, request.body.status === 'active');
+      const location = `${fhirBase}/ServiceRequest/${made.referral.id}/_history/${made.referral.version}`;
+      return reply
+        .status(201)
+        .header('location', location)
+        .send(serviceRequestOf(made.referral, made.documents));
+    },
+  );
+
+  // A transaction Bundle of the ServiceRequest and its Task (AU eRequesting's order): one referral. FHIR's
+  // base address, which clients write with or without the closing slash.
+  for (const base of ['/fhir', '/fhir/']) {
+    app.post(
+      base,
+      { ...signedIn, schema: { ...hide, body: ReferralBundleInputSchema } },
+      async (request, reply) => {
+        const [order, tracking] = request.body.entry;
+        if (tracking.resource.focus.reference !== order.fullUrl) {
+          throw validationFailed({
+            entry: { 1: { resource: { focus: ['The Task’s focus is the ServiceRequest’s fullUrl.'] } } },
+          });
+        }
+        const made = await created(
+          request,
+          { ...order.resource, status: 'active' },
+          tracking.resource.status === 'requested',
+        );
+        const { id, version } = made.referral;
+        const response = (type: string) => ({
+          response: { status: '201 Created', location: `${type}/${id}/_history/${version}` },
+        });
+        return reply.status(200).send({
+          resourceType: 'Bundle',
+          type: 'transaction-response',
+          entry: [response('ServiceRequest'), response('Task')],
+        });
       },
     );
   }

@@ -31,7 +31,17 @@ export async function createReferral(
   db: Database,
   options: { caller: Caller; actor: AuditActor; body: ReferralCreate },
 ): Promise<Referral> {
-  const { caller, body } = options;
+  const fromId = sendingEstablishmentOf(options.caller, options.body);
+  return db.transaction(async (tx) =>
+    referralDetail(tx, options.caller, await insertDraftReferral(tx, { ...options, fromId })),
+  );
+}
+
+/**
+ * The establishment a new referral is sent from: the caller's current one, when they may send from it
+ * (add_referral and the right to send; 403 otherwise) and the body names no other (400).
+ */
+export function sendingEstablishmentOf(caller: Caller, body: ReferralCreate): string {
   const fromId = referralEstablishmentOf(caller);
   if (fromId === null) throw permissionDenied();
   const button = newReferralButton(caller.access);
@@ -39,9 +49,7 @@ export async function createReferral(
   if (body.from_establishment !== undefined && body.from_establishment !== fromId) {
     throw validationFailed({ from_establishment: [NOT_YOUR_ESTABLISHMENT] });
   }
-  return db.transaction(async (tx) =>
-    referralDetail(tx, caller, await insertDraftReferral(tx, { ...options, fromId })),
-  );
+  return fromId;
 }
 
 /**

@@ -5,8 +5,8 @@ import { medicationOrderErrors } from '@referrals/domain/referrals/medication-or
 import { referralExpiresAt } from '@referrals/domain/referrals/referral-conditions';
 import type { FieldErrors } from '@referrals/domain/api';
 import { unlistedReceiverErrors } from '@referrals/domain/referrals/referral-receivers';
-import type { Referral } from '@referrals/domain/referrals/referral-schemas';
-import type { Database, Queryable } from '../../../db/database.ts';
+import type { Referral, ReferralSideOfCaller } from '@referrals/domain/referrals/referral-schemas';
+import type { Database, Queryable, Transaction } from '../../../db/database.ts';
 import { establishments } from '../../../db/schema/establishments.ts';
 import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { referralDetail, type ReferralRow } from '../referral-queries.ts';
@@ -63,23 +63,34 @@ function submitErrors(referral: ReferralRow, receiver: ReceiverFlags): FieldErro
  * valid for its duration from now; the receiver side sees it as unread.
  */
 export async function submitReferral(db: Database, call: ReferralCall): Promise<Referral> {
-  return inVisibleReferral(db, { ...call, lock: true }, async (tx, referral, side) => {
-    checkReferralAction('submit', referral, side);
-    throwIfErrors(submitErrors(referral, await receiverFlags(tx, referral.to_establishment_id)));
-    const now = new Date();
-    const row = await applyReferralAction(tx, {
-      call,
-      referral,
-      side,
-      action: 'submit',
-      changes: {
-        submitted_at: now,
-        expires_at: referralExpiresAt(now, referral.duration),
-        is_updated: referral.is_recalled,
-        receiver_unread: true,
-        sender_deleted: false,
-      },
-    });
-    return referralDetail(tx, call.caller, row);
+  return inVisibleReferral(db, { ...call, lock: true }, async (tx, referral, side) =>
+    referralDetail(tx, call.caller, await submitReferralRow(tx, { call, referral, side })),
+  );
+}
+
+/**
+ * Submit of a draft row the caller has locked, in their transaction: submitReferral, and a referral the
+ * FHIR API creates already submitted (one transaction, so a refused submit leaves no draft behind).
+ */
+export async function submitReferralRow(
+  tx: Transaction,
+  options: { call: ReferralCall; referral: ReferralRow; side: ReferralSideOfCaller },
+): Promise<ReferralRow> {
+  const { call, referral, side } = options;
+  checkReferralAction('submit', referral, side);
+  throwIfErrors(submitErrors(referral, await receiverFlags(tx, referral.to_establishment_id)));
+  const now = new Date();
+  return applyReferralAction(tx, {
+    call,
+    referral,
+    side,
+    action: 'submit',
+    changes: {
+      submitted_at: now,
+      expires_at: referralExpiresAt(now, referral.duration),
+      is_updated: referral.is_recalled,
+      receiver_unread: true,
+      sender_deleted: false,
+    },
   });
 }

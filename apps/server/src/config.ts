@@ -54,6 +54,12 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
   INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  // Empty is unset, as INBOUND_SMTP_PORT is: the listener stays off.
+  HL7_MLLP_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  HL7_MLLP_HOST: z.string().min(1).default('127.0.0.1'),
   INBOUND_MAIL_DOMAIN: z
     .string()
     .regex(MAIL_DOMAIN_PATTERN, 'must be a domain name such as referrals.example.org')
@@ -135,6 +141,11 @@ export type Config = {
    * (docs/import-queue.md); off (undefined) unless INBOUND_SMTP_PORT is set.
    */
   inboundMail: { host: string; port: number; domain: string } | undefined;
+  /**
+   * The MLLP listener that takes HL7 v2 REF^I12 referral messages into the import queue (docs/interop.md);
+   * off (undefined) unless HL7_MLLP_PORT is set.
+   */
+  mllp: { host: string; port: number } | undefined;
   /**
    * The clinical record systems that may launch Referrals (SMART on FHIR; docs/clinical-record.md): a key
    * of our own, used as the patient's external id system, and the FHIR base (`iss`) they launch with.
@@ -250,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       e.INBOUND_SMTP_PORT === undefined
         ? undefined
         : { host: e.INBOUND_SMTP_HOST, port: e.INBOUND_SMTP_PORT, domain: e.INBOUND_MAIL_DOMAIN },
+    mllp: e.HL7_MLLP_PORT === undefined ? undefined : { host: e.HL7_MLLP_HOST, port: e.HL7_MLLP_PORT },
     clinicalRecordSystems: e.CLINICAL_RECORD_SYSTEMS,
     clinicalRecordClientId: e.CLINICAL_RECORD_CLIENT_ID,
     smsGateway:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from '../api.ts';
 import { SexSchema } from '../patients/patient-codes.ts';
+import { TitleSchema } from '../people/people-codes.ts';
 import { trimmedText } from '../text-fields.ts';
 import {
   ImportDismissReasonSchema,
@@ -55,7 +56,8 @@ const text = z.string().nullable();
  */
 export const ImportMessageDetailsSchema = z.object({
   patient: z.object({
-    title: text,
+    /** Our title code when the message's title is one we know ("Dr" is DR), else null. */
+    title: TitleSchema.nullable(),
     first_name: z.string(),
     last_name: z.string(),
     /** YYYY-MM-DD. */
@@ -76,7 +78,7 @@ export const ImportMessageDetailsSchema = z.object({
     postcode: text,
   }),
   referrer: z.object({
-    title: text,
+    title: TitleSchema.nullable(),
     first_name: text,
     last_name: z.string(),
     provider_number: text,
@@ -156,3 +158,10 @@ export const ImportActivityQuerySchema = PageQuerySchema.extend({
 });
 export type ImportActivityQuery = z.infer<typeof ImportActivityQuerySchema>;
 export const ImportActivityPageSchema = pageOf(ImportActivitySchema);
+
+/**
+ * POST import/hl7/: the item an uploaded HL7 REF^I12 became (201), or the one the same message made
+ * before (200, created false).
+ */
+export const ImportHl7UploadSchema = z.object({ id: z.string(), created: z.boolean() });
+export type ImportHl7Upload = z.infer<typeof ImportHl7UploadSchema>;

@@ -32,7 +32,10 @@ export function keptBodyText(text: string | null): string | null {
 }
 
 /** Stores the files one item will name; a failure removes the ones already stored. */
-async function storeFiles(dataDir: string, taken: readonly TakenAttachment[]): Promise<ImportItemFile[]> {
+export async function storeFiles(
+  dataDir: string,
+  taken: readonly TakenAttachment[],
+): Promise<ImportItemFile[]> {
   const stored: ImportItemFile[] = [];
   try {
     for (const file of taken) {
@@ -49,7 +52,7 @@ async function storeFiles(dataDir: string, taken: readonly TakenAttachment[]): P
   }
 }
 
-async function removeFiles(dataDir: string, files: readonly ImportItemFile[]): Promise<void> {
+export async function removeFiles(dataDir: string, files: readonly ImportItemFile[]): Promise<void> {
   for (const file of files) await removeStoredFile(dataDir, file.stored.name);
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SMTPServer } from 'smtp-server';
+import { registerMllpListener } from '../hl7/register-mllp-listener.ts';
 import { registerBodyRetentionJob } from './body-retention-job.ts';
 import { createInboundSmtpServer } from './inbound-smtp-server.ts';
 
@@ -36,8 +37,12 @@ function registerInboundMail(app: FastifyInstance): void {
   app.addHook('preClose', () => close(server));
 }
 
-/** The import queue's intake: the inbound mail when it is on, and the daily sweep of message text always. */
+/**
+ * The import queue's intake: the inbound mail and the HL7 v2 listener when they are on, and the daily sweep
+ * of message text always.
+ */
 export function registerImportIntake(app: FastifyInstance): void {
   registerInboundMail(app);
+  registerMllpListener(app);
   registerBodyRetentionJob(app);
 }

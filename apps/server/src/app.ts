@@ -55,6 +55,7 @@ import { messageTemplateRoutes } from './modules/referrals/message-templates/mes
 import { referralRoutes } from './modules/referrals/referral-routes.ts';
 import { referralSuccessorRoutes } from './modules/referrals/referral-successor-routes.ts';
 import { letterRoutes } from './modules/letters/letter-routes.ts';
+import { hl7Routes } from './modules/hl7/hl7-routes.ts';
 import { supportRequestRoutes } from './modules/help/support-request-routes.ts';
 import { myReferralRoutes } from './modules/my-referrals/my-referral-routes.ts';
 import { externalFileRoutes } from './modules/external-access/external-file-routes.ts';
@@ -71,6 +72,7 @@ import { reportTemplateRoutes } from './modules/reports/report-template-routes.t
 import { importFileRoutes } from './modules/import/queue/import-file-routes.ts';
 import { importQueueRoutes } from './modules/import/queue/import-queue-routes.ts';
 import { importConvertRoutes } from './modules/import/convert/convert-routes.ts';
+import { hl7UploadRoutes } from './modules/import/hl7/hl7-upload-routes.ts';
 import { auditDeniedAccess } from './modules/audit/denied-access.ts';
 import { profileImageRoutes } from './modules/profile/profile-image-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -219,6 +221,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(referralRoutes);
   await app.register(referralSuccessorRoutes);
   await app.register(letterRoutes);
+  await app.register(hl7Routes);
   await app.register(notificationRoutes);
   await app.register(myReferralRoutes);
   await app.register(externalReferralRoutes);
@@ -242,6 +245,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(importQueueRoutes);
   await app.register(importFileRoutes);
   await app.register(importConvertRoutes);
+  await app.register(hl7UploadRoutes);
   options.withRoutes?.(app);
 
   const spaFallback = await registerWebApp(app, config.webDist, {

@@ -223,6 +223,7 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
       { method: 'POST', route: '/api/referrals/:id/clone/', url: `${one}clone/` },
       { method: 'POST', route: '/api/referrals/:id/copy/', url: `${one}copy/` },
       { method: 'GET', route: '/api/referrals/:id/pdf/', url: `${one}pdf/`, reads: true },
+      { method: 'GET', route: '/api/referrals/:id/hl7/', url: `${one}hl7/`, reads: true },
       // A notification is its recipient's alone: every other person gets 404, the shared-with reader too.
       {
         method: 'GET',
@@ -427,6 +428,12 @@ describe('referral tenancy: outsiders get 404, shared-with establishments read o
         method: 'GET',
         route: '/api/referrals/:id/pdf/',
         url: `${one}pdf/?mode=report&report_id=${reportId}`,
+        reads: true,
+      },
+      {
+        method: 'GET',
+        route: '/api/referrals/:id/hl7/',
+        url: `${one}hl7/?mode=report&report_id=${reportId}`,
         reads: true,
       },
       { method: 'PUT', route: reportRoute, url: report, body: { version: 1, title: 'Mine' } },

@@ -72,6 +72,33 @@ export const HOSPITAL_CARDIOLOGY: Receiver = { keyword: 'Cardiology', doctor: 'R
 
 type Establishment = { id: string; doctors: { id: string; last_name: string }[] };
 
+/** A patient of the referrer's practice: not the demo patient's own record, which other specs follow. */
+export async function referrersPatient(session: ApiSession): Promise<{ id: string }> {
+  const patients = await session.request.get('/api/patients/', { headers: session.headers });
+  expect(patients.ok()).toBe(true);
+  const patient = (
+    (await patients.json()) as { results: { id: string; email: string | null }[] }
+  ).results.find((p) => p.email !== 'patient@demo.test');
+  expect(patient, 'a patient of the referrer').toBeDefined();
+  return { id: patient?.id ?? '' };
+}
+
+/** The establishment `to` names and its doctor, as ids. */
+export async function receiverFor(
+  session: ApiSession,
+  to: Receiver,
+): Promise<{ id: string; doctor: string }> {
+  const places = await session.request.get('/api/establishments/', {
+    params: { keyword: to.keyword, include_doctors: 'true' },
+    headers: session.headers,
+  });
+  expect(places.ok()).toBe(true);
+  const found = ((await places.json()) as { results: Establishment[] }).results;
+  const place = found.find((p) => p.doctors.some((doctor) => doctor.last_name === to.doctor));
+  expect(place, `${to.keyword}, where Dr ${to.doctor} works`).toBeDefined();
+  return { id: place?.id ?? '', doctor: place?.doctors.find((d) => d.last_name === to.doctor)?.id ?? '' };
+}
+
 /**
  * `referrer` (signed in as `session`) sends a new referral for a patient of their practice (not the demo
  * patient's own record) to `to`, assigned to its doctor unless `unassigned`, through the API, submitted:
@@ -88,26 +115,14 @@ export async function submitReferralAs(
 ): Promise<string> {
   const { to = CLINIC_SPECIALIST, unassigned = false, fields = {} } = options;
   const { request, headers } = session;
-  const patients = await request.get('/api/patients/', { headers });
-  expect(patients.ok()).toBe(true);
-  const patient = (
-    (await patients.json()) as { results: { id: string; email: string | null }[] }
-  ).results.find((p) => p.email !== 'patient@demo.test');
-  expect(patient, 'a patient of the referrer').toBeDefined();
-  const places = await request.get('/api/establishments/', {
-    params: { keyword: to.keyword, include_doctors: 'true' },
-    headers,
-  });
-  expect(places.ok()).toBe(true);
-  const found = ((await places.json()) as { results: Establishment[] }).results;
-  const place = found.find((p) => p.doctors.some((doctor) => doctor.last_name === to.doctor));
-  expect(place, `${to.keyword}, where Dr ${to.doctor} works`).toBeDefined();
+  const patient = await referrersPatient(session);
+  const place = await receiverFor(session, to);
   const created = await request.post('/api/referrals/', {
     headers,
     data: {
-      patient: patient?.id,
-      to_establishment: place?.id,
-      ...(unassigned ? {} : { assignee: place?.doctors.find((d) => d.last_name === to.doctor)?.id }),
+      patient: patient.id,
+      to_establishment: place.id,
+      ...(unassigned ? {} : { assignee: place.doctor }),
       ...fields,
     },
   });

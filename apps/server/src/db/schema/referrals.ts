@@ -182,6 +182,13 @@ export const referrals = pgTable(
       .on(t.from_establishment_id, t.created_at.desc(), t.id)
       .where(sql`not ${t.is_deleted}`),
     index('referrals_patient_idx').on(t.patient_id),
+    // The FHIR API's searches (modules/fhir) page each side by last change, newest first.
+    index('referrals_sender_updated_idx')
+      .on(t.from_establishment_id, t.updated_at.desc(), t.id.desc())
+      .where(sql`not ${t.is_deleted}`),
+    index('referrals_receiver_updated_idx')
+      .on(t.to_establishment_id, t.updated_at.desc(), t.id.desc())
+      .where(sql`not ${t.is_deleted}`),
     // A list's patient-name or MRN search finds the caller's establishment's matching patients first (in
     // visible_patients) and then their referrals on the caller's side (referral-search-conditions.ts): led by
     // the establishment, the patients' entries lie together in a few pages, which made the search a third

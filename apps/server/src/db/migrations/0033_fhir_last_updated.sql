@@ -1,0 +1,2 @@
+CREATE INDEX "referrals_sender_updated_idx" ON "referrals" USING btree ("from_establishment_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not "referrals"."is_deleted";--> statement-breakpoint
+CREATE INDEX "referrals_receiver_updated_idx" ON "referrals" USING btree ("to_establishment_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not "referrals"."is_deleted";

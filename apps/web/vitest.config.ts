@@ -8,6 +8,9 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   test: {
+    // Vitest leaves one core free by default, which on a two-core CI machine runs the files one at a time;
+    // nothing else runs beside the suite, so both cores take files.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -100,6 +100,20 @@ describe('configuration from the environment', () => {
     });
   });
 
+  describe('the HL7 v2 listener', () => {
+    it('is off unless HL7_MLLP_PORT is set, then listens on loopback unless HL7_MLLP_HOST says otherwise', () => {
+      expect(loadConfig({}).mllp).toBeUndefined();
+      expect(loadConfig({ HL7_MLLP_PORT: '' }).mllp).toBeUndefined();
+      expect(loadConfig({ HL7_MLLP_PORT: '2575' }).mllp).toEqual({ host: '127.0.0.1', port: 2575 });
+      expect(loadConfig({ HL7_MLLP_PORT: '2575', HL7_MLLP_HOST: '0.0.0.0' }).mllp).toEqual({
+        host: '0.0.0.0',
+        port: 2575,
+      });
+      for (const port of ['70000', 'mllp', '0'])
+        expect(() => loadConfig({ HL7_MLLP_PORT: port })).toThrow('HL7_MLLP_PORT');
+    });
+  });
+
   describe('text messages', () => {
     const twilio = {
       SMS_GATEWAY: 'twilio',

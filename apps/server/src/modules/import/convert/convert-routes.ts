@@ -24,7 +24,7 @@ export const importConvertRoutes: FastifyPluginCallbackZod = (app, _options, don
         operationId: 'convertImportItem',
         summary: 'Convert an import item into a MANUAL referral in your inbox New',
         description:
-          '`kind` (email or fax) must be the item’s. The body is the MANUAL referral’s: `patient` (an ' +
+          '`kind` (email, fax or hl7) must be the item’s. The body is the MANUAL referral’s: `patient` (an ' +
           'existing patient of yours) or `new_patient` (matched by Medicare number, else by name and date ' +
           'of birth, else created), `referrer` (typed, or `directory_doctor`), the message, manual_gp and ' +
           'the internal note; `files` chooses the item’s files to move to the referral (all by default), ' +

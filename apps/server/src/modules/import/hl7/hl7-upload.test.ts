@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
 import { auditLog } from '../../../db/schema/audit-log.ts';
 import { importActivity, importItemFiles, importItems } from '../../../db/schema/imports.ts';
+import type { ImportItem } from '@referrals/domain/imports/import-schemas';
 import type { Person } from '../../establishments/establishment-test-people.ts';
 import { queueParties, type QueueParties } from '../queue/import-queue-test-setup.ts';
 import { SAMPLE, sampleReferral } from './hl7-test-messages.ts';
@@ -65,6 +66,34 @@ describe('an HL7 v2 file dropped into the import queue (POST import/hl7/)', () =
     const again = await upload(q.specialist, text);
     expect([again.statusCode, again.json()]).toEqual([200, { id, created: false }]);
     expect((await uploads()).length).toBe(files);
+  });
+
+  it('converts into a MANUAL referral with what the message said and its PDF', async () => {
+    const uploaded = await upload(q.manager, sampleReferral());
+    const { id } = uploaded.json<{ id: string }>();
+    const item = (await q.manager.api('GET', `/api/import/email/${id}/`)).json<ImportItem>();
+    const { patient, referrer, referral } = item.message_details!;
+    const converted = await q.manager.api('POST', `/api/import/hl7/${id}/convert/`, {
+      new_patient: {
+        first_name: patient.first_name,
+        last_name: patient.last_name,
+        dob: patient.dob,
+        ihi: patient.ihi,
+        pub_insurance_details: patient.medicare_number,
+        medicare_ref_num: patient.medicare_ref_num,
+      },
+      referrer: { ...referrer, role: 'GP' },
+      referrer_message: referral.reason,
+    });
+    expect(converted.statusCode, converted.body).toBe(201);
+    const referralId = converted.json<{ id: string }>().id;
+    expect(converted.json()).toMatchObject({
+      type: 'MANUAL',
+      manual_referrer: { last_name: 'Okafor', provider_number: SAMPLE.providerNumber },
+      referrer_message: 'Exertional chest pain',
+    });
+    const attachments = await q.manager.api('GET', `/api/referrals/${referralId}/referrer-attachments/`);
+    expect(attachments.json()).toMatchObject({ results: [{ original_name: 'referral-letter.pdf' }] });
   });
 
   it('refuses what the listener would answer AR with the reason on file, storing nothing', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { Hl7Message } from '@medplum/core';
@@ -189,6 +189,28 @@ describe('HL7 v2 over MLLP into the import queue', () => {
         code: '204',
       });
     });
+  });
+
+  it('answers AE when our side cannot store the message, and takes the sender’s retry once', async () => {
+    // The uploads folder turned into a file: storing the PDF fails as a full or broken disk would.
+    const folder = path.join(t.config.dataDir, 'uploads');
+    const before = await itemsOf(clinic);
+    const text = sampleReferral({ receiver: clinic.slug ?? '' });
+    await mkdir(folder, { recursive: true });
+    await rename(folder, `${folder}.away`);
+    await writeFile(folder, 'not a folder');
+    let ack: Hl7Message;
+    try {
+      ack = await send(Hl7Message.parse(text));
+    } finally {
+      await rm(folder);
+      await rename(`${folder}.away`, folder);
+    }
+    expect(msa(ack)[0]).toBe('AE');
+    expect(ack.getSegment('ERR')?.getField(3)?.getComponent(1)).toBe('207');
+    expect(await itemsOf(clinic)).toEqual(before);
+    expect(msa(await send(Hl7Message.parse(text)))[0]).toBe('AA');
+    expect((await itemsOf(clinic)).length).toBe(before.length + 1);
   });
 
   it('answers a frame that is no HL7 message AR, closes that connection and goes on taking messages', async () => {

@@ -53,7 +53,8 @@ export const importQueueRoutes: FastifyPluginCallbackZod = (app, _options, done)
         description:
           'Newest first. `status`: new (default), dismissed, converted or all; `assignee`: `me` or a ' +
           'user’s id. `unread_count` counts the new items no one has marked read yet, whatever the ' +
-          'filter. Faxes are listed here too (kind fax). Each listed item is audited. For the staff of ' +
+          'filter. Faxes and HL7 messages are listed here too (kind fax, hl7). Each listed item is audited. ' +
+          'For the staff of ' +
           'your current establishment with accept_referral; anyone else gets 403.',
         security,
         querystring: ImportListQuerySchema,
@@ -102,7 +103,7 @@ export const importQueueRoutes: FastifyPluginCallbackZod = (app, _options, done)
         operationId: 'updateImportItem',
         summary: 'Assign, dismiss, restore, or mark read or unread an import item',
         description:
-          '`kind` (email or fax) must be the item’s. `action`: assign (`assignee`: an approved ' +
+          '`kind` (email, fax or hl7) must be the item’s. `action`: assign (`assignee`: an approved ' +
           'colleague with accept_referral, or null to unassign), dismiss (`dismissed_reason`; ' +
           '`other_dismissed_reason` when it is other), restore, read (marks it read for the ' +
           'establishment; the first time anyone does, it is recorded in the activity as opened), ' +

@@ -236,6 +236,29 @@ describe('HL7 v2 over MLLP into the import queue', () => {
     expect(logged.join('\n')).not.toMatch(/Brien|Mary|Okafor|8003608166690503/);
   });
 
+  it('never acknowledges an acknowledgement', async () => {
+    const client = new Hl7Client({ host: '127.0.0.1', port });
+    const unexpected: Error[] = [];
+    client.addEventListener('error', (event) => unexpected.push(event.error));
+    try {
+      await client.send(
+        Hl7Message.parse(
+          'MSH|^~\\&|ENGINE|Harbourside|REFERRALS|North Shore|20261101100000||ACK^I12^ACK|ACK-1|P|2.5\r' +
+            'MSA|AA|HFM-1',
+        ),
+      );
+      // MLLP's sender waits between messages (Hl7Connection reads two frames in one chunk as one). Had the
+      // ACK been answered, that answer would come first, for no message the client waits for, and the
+      // client would say so.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const ack = await client.sendAndWait(Hl7Message.parse(sampleReferral({ receiver: clinic.slug ?? '' })));
+      expect(msa(ack)[0]).toBe('AA');
+    } finally {
+      await client.close();
+    }
+    expect(unexpected).toEqual([]);
+  });
+
   it('takes a REF^I12 this server exported, for the establishment it names', async () => {
     const p = await referralParties(t.app, db());
     const referral = await insertReferral(db(), p);

@@ -4,6 +4,7 @@ import { CR, FS, Hl7Connection, type Hl7ErrorEvent, type Hl7MessageEvent } from 
 import type { FastifyBaseLogger } from 'fastify';
 import { IMPORT_MESSAGE_MAX_BYTES } from '@referrals/domain/imports/import-codes';
 import type { Database } from '../../../db/database.ts';
+import { hl7Text } from '../../hl7/hl7-fields.ts';
 import { ackOf } from './hl7-acks.ts';
 import { NOT_STORED, rejected } from './hl7-refusals.ts';
 import { receiveReferralMessage, type Hl7Receipt } from './receive-referral-message.ts';
@@ -102,6 +103,8 @@ export class MllpListener {
   }
 
   private async answer(connection: Hl7Connection, message: Hl7Message, ip: string | null): Promise<void> {
+    // An acknowledgement is never acknowledged: two systems that did would answer each other for ever.
+    if (hl7Text(message.getSegment('MSH'), 9, 1) === 'ACK') return;
     let receipt: Hl7Receipt;
     try {
       receipt = await receiveReferralMessage(this.settings.db, { ...this.settings, message, ip });

@@ -16,7 +16,7 @@ export type Hl7Receipt = { ack: 'AA'; itemId: string; created: boolean } | Hl7Re
  * The establishment MSH-6 names: by its id as the universal id (MSH-6.2, as our own messages send it), or
  * else by its slug as the namespace id (MSH-6.1, the name its mail intake address carries); null for none.
  */
-export async function receivingEstablishment(
+async function receivingEstablishment(
   q: Queryable,
   receiver: ReceivedReferral['receiver'],
 ): Promise<string | null> {

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { connect } from 'node:net';
 import path from 'node:path';
 import { Hl7Message } from '@medplum/core';
-import { Hl7Client } from '@medplum/hl7';
+import { Hl7Client, type Hl7ErrorEvent } from '@medplum/hl7';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
@@ -236,10 +236,32 @@ describe('HL7 v2 over MLLP into the import queue', () => {
     expect(logged.join('\n')).not.toMatch(/Brien|Mary|Okafor|8003608166690503/);
   });
 
+  it('answers each of two messages sent back to back without waiting, each with its own item', async () => {
+    const client = new Hl7Client({ host: '127.0.0.1', port });
+    const before = (await itemsOf(clinic)).length;
+    try {
+      const [first, second] = await Promise.all(
+        [1, 2].map(() =>
+          client.sendAndWait(Hl7Message.parse(sampleReferral({ receiver: clinic.slug ?? '' })), {
+            timeoutMs: 10_000,
+          }),
+        ),
+      );
+      expect([first, second].map((ack) => msa(ack!)[0])).toEqual(['AA', 'AA']);
+    } finally {
+      await client.close();
+    }
+    const items = await itemsOf(clinic);
+    expect(items.length).toBe(before + 2);
+    const files = await db().select().from(importItemFiles);
+    for (const item of items)
+      expect(files.filter((f) => f.item_id === item.id).length).toBeLessThanOrEqual(1);
+  });
+
   it('never acknowledges an acknowledgement', async () => {
     const client = new Hl7Client({ host: '127.0.0.1', port });
     const unexpected: Error[] = [];
-    client.addEventListener('error', (event) => unexpected.push(event.error));
+    client.addEventListener('error', (event: Hl7ErrorEvent) => unexpected.push(event.error));
     try {
       await client.send(
         Hl7Message.parse(
@@ -247,11 +269,14 @@ describe('HL7 v2 over MLLP into the import queue', () => {
             'MSA|AA|HFM-1',
         ),
       );
-      // MLLP's sender waits between messages (Hl7Connection reads two frames in one chunk as one). Had the
-      // ACK been answered, that answer would come first, for no message the client waits for, and the
-      // client would say so.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const ack = await client.sendAndWait(Hl7Message.parse(sampleReferral({ receiver: clinic.slug ?? '' })));
+      // Had the ACK been answered, that answer would come first, for no message the client waits for, and
+      // the client would say so.
+      const ack = await client.sendAndWait(
+        Hl7Message.parse(sampleReferral({ receiver: clinic.slug ?? '' })),
+        {
+          timeoutMs: 10_000,
+        },
+      );
       expect(msa(ack)[0]).toBe('AA');
     } finally {
       await client.close();

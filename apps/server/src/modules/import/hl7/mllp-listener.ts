@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import type { Hl7Message } from '@medplum/core';
+import { Hl7Message } from '@medplum/core';
 import { CR, FS, Hl7Connection, type Hl7ErrorEvent, type Hl7MessageEvent } from '@medplum/hl7';
 import type { FastifyBaseLogger } from 'fastify';
 import { IMPORT_MESSAGE_MAX_BYTES } from '@referrals/domain/imports/import-codes';
@@ -17,6 +17,21 @@ const MAX_CONNECTIONS = 20;
 const CLOSE_TIMEOUT_MS = 5_000;
 
 const NOT_A_MESSAGE = rejected(100, { segment: 'MSH' }, 'Not an HL7 v2 message: it must begin with MSH.');
+
+/** Where Hl7Connection joined two frames: the first's end (FS CR) and the next one's start (VT). */
+const FRAMES_JOINED = `${String.fromCharCode(FS, CR)}\v`;
+
+/**
+ * The messages of what Hl7Connection read as one. It ends a frame only where a network read ends with
+ * FS CR, so frames sent back to back and read at once come as one message, the second inside the first:
+ * each is split off and answered on its own, rather than one patient's segments read into another's item.
+ * A frame that is no HL7 message is null.
+ */
+function framesOf(message: Hl7Message): (Hl7Message | null)[] {
+  const text = message.toString();
+  if (!text.includes(FRAMES_JOINED)) return [message];
+  return text.split(FRAMES_JOINED).map((frame) => (frame.startsWith('MSH') ? Hl7Message.parse(frame) : null));
+}
 
 /** A code for the log: never a message's content, which is patient data. */
 function errorCode(error: unknown): string {
@@ -77,12 +92,14 @@ export class MllpListener {
     // One message at a time a connection, so its ACKs go back in the order the messages came.
     let queue = Promise.resolve();
     connection.addEventListener('message', (event: Hl7MessageEvent) => {
-      const answered = queue
-        .then(() => this.answer(connection, event.message, socket.remoteAddress ?? null))
-        .catch((error: unknown) => this.log.error({ code: errorCode(error) }, 'mllp: no answer sent'));
-      queue = answered;
-      this.inFlight.add(answered);
-      void answered.finally(() => this.inFlight.delete(answered));
+      for (const message of framesOf(event.message)) {
+        const answered = queue
+          .then(() => this.answer(connection, message, socket.remoteAddress ?? null))
+          .catch((error: unknown) => this.log.error({ code: errorCode(error) }, 'mllp: no answer sent'));
+        queue = answered;
+        this.inFlight.add(answered);
+        void answered.finally(() => this.inFlight.delete(answered));
+      }
     });
     connection.addEventListener('error', (event: Hl7ErrorEvent) => this.failed(connection, event.error));
   }
@@ -102,7 +119,12 @@ export class MllpListener {
     });
   }
 
-  private async answer(connection: Hl7Connection, message: Hl7Message, ip: string | null): Promise<void> {
+  private async answer(connection: Hl7Connection, message: Hl7Message | null, ip: string | null) {
+    if (message === null) {
+      this.log.info({ ack: 'AR', code: NOT_A_MESSAGE.code }, 'mllp: message answered');
+      if (!connection.isClosed()) connection.send(ackOf(null, NOT_A_MESSAGE));
+      return;
+    }
     // An acknowledgement is never acknowledged: two systems that did would answer each other for ever.
     if (hl7Text(message.getSegment('MSH'), 9, 1) === 'ACK') return;
     let receipt: Hl7Receipt;

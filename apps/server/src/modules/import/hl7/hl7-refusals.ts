@@ -32,6 +32,13 @@ export function rejected(
   return { ack: 'AR', code, location, reason };
 }
 
+/** Text that is no HL7 v2 message, or one whose separators cannot be read. */
+export const NOT_HL7 = rejected(
+  100,
+  { segment: 'MSH' },
+  'Not an HL7 v2 message: it must begin with an MSH segment.',
+);
+
 /** A well-formed REF^I12 we could not store (our database or disk failed): nothing is kept; send it again. */
 export const NOT_STORED: Hl7Refusal = {
   ack: 'AE',

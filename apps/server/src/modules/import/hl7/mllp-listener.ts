@@ -1,12 +1,12 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { Hl7Message } from '@medplum/core';
-import { CR, FS, Hl7Connection, type Hl7ErrorEvent, type Hl7MessageEvent } from '@medplum/hl7';
+import { CR, FS, Hl7Connection, VT, type Hl7ErrorEvent, type Hl7MessageEvent } from '@medplum/hl7';
 import type { FastifyBaseLogger } from 'fastify';
 import { IMPORT_MESSAGE_MAX_BYTES } from '@referrals/domain/imports/import-codes';
 import type { Database } from '../../../db/database.ts';
 import { hl7Text } from '../../hl7/hl7-fields.ts';
 import { ackOf } from './hl7-acks.ts';
-import { NOT_STORED, rejected } from './hl7-refusals.ts';
+import { NOT_HL7, NOT_STORED } from './hl7-refusals.ts';
 import { receiveReferralMessage, type Hl7Receipt } from './receive-referral-message.ts';
 
 export type MllpSettings = { db: Database; dataDir: string; log: FastifyBaseLogger };
@@ -16,10 +16,8 @@ const MAX_CONNECTIONS = 20;
 /** How long a closing listener waits for the messages it is storing before it drops the connections. */
 const CLOSE_TIMEOUT_MS = 5_000;
 
-const NOT_A_MESSAGE = rejected(100, { segment: 'MSH' }, 'Not an HL7 v2 message: it must begin with MSH.');
-
 /** Where Hl7Connection joined two frames: the first's end (FS CR) and the next one's start (VT). */
-const FRAMES_JOINED = `${String.fromCharCode(FS, CR)}\v`;
+const FRAMES_JOINED = String.fromCharCode(FS, CR, VT);
 
 /**
  * The messages of what Hl7Connection read as one. It ends a frame only where a network read ends with
@@ -121,8 +119,8 @@ export class MllpListener {
 
   private async answer(connection: Hl7Connection, message: Hl7Message | null, ip: string | null) {
     if (message === null) {
-      this.log.info({ ack: 'AR', code: NOT_A_MESSAGE.code }, 'mllp: message answered');
-      if (!connection.isClosed()) connection.send(ackOf(null, NOT_A_MESSAGE));
+      this.log.info({ ack: 'AR', code: NOT_HL7.code }, 'mllp: message answered');
+      if (!connection.isClosed()) connection.send(ackOf(null, NOT_HL7));
       return;
     }
     // An acknowledgement is never acknowledged: two systems that did would answer each other for ever.
@@ -152,7 +150,7 @@ export class MllpListener {
     const unreadable = (error as { type?: unknown }).type === 'entity.parse.failed';
     this.log.info({ code: unreadable ? 'unreadable' : errorCode(error) }, 'mllp: connection error');
     if (!unreadable || connection.isClosed()) return;
-    connection.send(ackOf(null, NOT_A_MESSAGE));
+    connection.send(ackOf(null, NOT_HL7));
     connection.socket.end();
   }
 }

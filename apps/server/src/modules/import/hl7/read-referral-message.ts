@@ -4,7 +4,7 @@ import type { ImportMessageDetails } from '@referrals/domain/imports/import-sche
 import { personName } from '@referrals/domain/people/person-name';
 import { hl7Text } from '../../hl7/hl7-fields.ts';
 import type { TakenAttachment } from '../intake/take-attachments.ts';
-import { rejected, type Hl7Refusal } from './hl7-refusals.ts';
+import { NOT_HL7, rejected, type Hl7Refusal } from './hl7-refusals.ts';
 import { birthDate, kept, messageDetails } from './message-details.ts';
 import { messageDocuments, messageText } from './message-documents.ts';
 
@@ -25,12 +25,10 @@ export type ReceivedReferral = {
 /** An identity longer than this is kept as its digest, as a mail's long Message-ID is. */
 const IDENTITY_MAX_CHARS = 500;
 
-const notHl7 = rejected(100, { segment: 'MSH' }, 'Not an HL7 v2 message: it must begin with an MSH segment.');
-
 /** The text of an uploaded file as a message; @medplum/core refuses (throws on) one not starting with MSH. */
 export function parseHl7Text(text: string): Hl7Message | Hl7Refusal {
   const trimmed = text.replace(/^\uFEFF/, '').trim();
-  if (!trimmed.startsWith('MSH')) return notHl7;
+  if (!trimmed.startsWith('MSH')) return NOT_HL7;
   return Hl7Message.parse(trimmed);
 }
 
@@ -48,7 +46,7 @@ function hasSeparators(message: Hl7Message): boolean {
 /** The header's checks: an REF^I12 in production (P) of HL7 v2, with a control id. */
 function headerRefusal(message: Hl7Message): Hl7Refusal | null {
   const msh = message.getSegment(0);
-  if (msh?.name !== 'MSH' || !hasSeparators(message)) return notHl7;
+  if (msh?.name !== 'MSH' || !hasSeparators(message)) return NOT_HL7;
   const type = [hl7Text(msh, 9, 1), hl7Text(msh, 9, 2)];
   if (type[0] !== 'REF')
     return rejected(

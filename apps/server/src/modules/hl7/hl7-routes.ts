@@ -1,10 +1,10 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REQUIRED_MESSAGE } from '@referrals/domain/field-messages';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
 import { NO_STORE } from '../../http/file-response.ts';
 import { ReferralIdParamsSchema, referralCall } from '../referrals/referral-call.ts';
 import { reportCall } from '../reports/report-call.ts';
+import { checkReportMode } from '../letters/report-mode-query.ts';
 import { exportReferralMessage } from './export-referral-message.ts';
 import { exportReportMessage } from './export-report-message.ts';
 import { HL7_CONTENT_TYPE } from './referral-message.ts';
@@ -25,13 +25,7 @@ const Hl7QuerySchema = z
     mode: z.enum(['referral', 'report']).default('referral'),
     report_id: z.uuid({ message: 'Must be a valid id.' }).optional(),
   })
-  .superRefine((query, context) => {
-    // A report id without mode=report would quietly answer the referral in place of the report.
-    if (query.mode === 'report' && query.report_id === undefined)
-      context.addIssue({ code: 'custom', path: ['report_id'], message: REQUIRED_MESSAGE });
-    if (query.mode !== 'report' && query.report_id !== undefined)
-      context.addIssue({ code: 'custom', path: ['report_id'], message: 'Only with mode=report.' });
-  });
+  .superRefine(checkReportMode);
 
 /**
  * A referral and its reports as HL7 v2 messages (issue 30; docs/interop.md, HL7 v2), with the reach of their

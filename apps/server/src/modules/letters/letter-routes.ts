@@ -1,11 +1,11 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REQUIRED_MESSAGE } from '@referrals/domain/field-messages';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
 import { readReferralLetter } from '../referrals/read-referral-letter.ts';
 import { ReferralIdParamsSchema, referralCall } from '../referrals/referral-call.ts';
 import { readReportLetter } from '../reports/letter/read-report-letter.ts';
 import { reportCall } from '../reports/report-call.ts';
+import { checkReportMode } from './report-mode-query.ts';
 
 // The handler sends the PDF's bytes; OpenAPI calls them a binary string.
 const PdfBytesSchema = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
@@ -24,13 +24,7 @@ const LetterQuerySchema = z
     mode: z.enum(['view', 'download', 'report']).default('view'),
     report_id: z.uuid({ message: 'Must be a valid id.' }).optional(),
   })
-  .superRefine((query, context) => {
-    // A report id with another mode would quietly answer the referral letter in place of the report.
-    if (query.mode === 'report' && query.report_id === undefined)
-      context.addIssue({ code: 'custom', path: ['report_id'], message: REQUIRED_MESSAGE });
-    if (query.mode !== 'report' && query.report_id !== undefined)
-      context.addIssue({ code: 'custom', path: ['report_id'], message: 'Only with mode=report.' });
-  });
+  .superRefine(checkReportMode);
 
 /**
  * The referral letter and a clinical report's letter (section 7 Referrals: GET

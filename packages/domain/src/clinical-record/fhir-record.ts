@@ -32,7 +32,7 @@ type Identifier = { system?: string; value?: string; type?: CodeableConcept; ass
 export type FhirPatient = {
   resourceType: 'Patient';
   id?: string;
-  meta?: { versionId?: string; lastUpdated?: string };
+  meta?: { versionId?: string; lastUpdated?: string; tag?: Coding[] };
   name?: { use?: string; family?: string; given?: string[]; prefix?: string[]; text?: string }[];
   birthDate?: string;
   gender?: string;

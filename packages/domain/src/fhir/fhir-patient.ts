@@ -1,5 +1,15 @@
 import { IHI_SYSTEM, MEDICARE_SYSTEM, type FhirPatient } from '../clinical-record/fhir-record.ts';
-import type { Patient } from '../patients/patient-schemas.ts';
+import type { Patient, PatientSummary } from '../patients/patient-schemas.ts';
+
+/**
+ * What a FHIR Patient is made from: the whole record (a read), or a patient list's row (a search), which
+ * lacks the IHI, the MRNs and the address; such a Patient is tagged SUBSETTED, as FHIR marks a resource
+ * given in part, and reading it gives the whole.
+ */
+export type FhirPatientSource = PatientSummary &
+  Partial<
+    Pick<Patient, 'ihi' | 'mrns' | 'address1' | 'address2' | 'city' | 'state' | 'postcode' | 'updated_at'>
+  >;
 
 const GENDER_OF_SEX: Record<string, 'male' | 'female' | 'other' | 'unknown'> = {
   M: 'male',
@@ -14,7 +24,10 @@ const IDENTIFIER_TYPES = 'http://terminology.hl7.org/CodeSystem/v2-0203';
  * reference number as its 11th digit and IHI in their national systems (the reverse of recordPatientOf),
  * and each MRN the caller's establishment holds, typed MR and assigned by the establishment.
  */
-export function fhirPatientOf(patient: Patient, establishmentReference: (id: string) => string): FhirPatient {
+export function fhirPatientOf(
+  patient: FhirPatientSource,
+  establishmentReference: (id: string) => string,
+): FhirPatient {
   const medicare =
     patient.pub_insurance_type === 'MDCR' && patient.pub_insurance_details
       ? `${patient.pub_insurance_details}${patient.medicare_ref_num ?? ''}`
@@ -23,7 +36,11 @@ export function fhirPatientOf(patient: Patient, establishmentReference: (id: str
   return {
     resourceType: 'Patient',
     id: patient.id,
-    meta: { versionId: String(patient.version), lastUpdated: patient.updated_at },
+    meta: {
+      versionId: String(patient.version),
+      ...(patient.updated_at ? { lastUpdated: patient.updated_at } : {}),
+      ...(patient.mrns === undefined ? { tag: [SUBSETTED] } : {}),
+    },
     identifier: [
       ...(patient.ihi
         ? [
@@ -37,7 +54,7 @@ export function fhirPatientOf(patient: Patient, establishmentReference: (id: str
       ...(medicare
         ? [{ type: typed('MC', "Patient's Medicare number"), system: MEDICARE_SYSTEM, value: medicare }]
         : []),
-      ...patient.mrns.map((mrn) => ({
+      ...(patient.mrns ?? []).map((mrn) => ({
         type: typed('MR', 'Medical record number'),
         value: mrn.number,
         assigner: {
@@ -75,5 +92,11 @@ export function fhirPatientOf(patient: Patient, establishmentReference: (id: str
         : [],
   };
 }
+
+const SUBSETTED = {
+  system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationValue',
+  code: 'SUBSETTED',
+  display: 'subsetted',
+};
 
 const typed = (code: string, display: string) => ({ coding: [{ system: IDENTIFIER_TYPES, code, display }] });

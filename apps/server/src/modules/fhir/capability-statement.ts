@@ -54,7 +54,21 @@ export function capabilityStatementOf(publicUrl: string): CapabilityStatement {
           referralResource('ServiceRequest'),
           referralResource('Task'),
           { type: 'DocumentReference', interaction: [...READ] },
-          { type: 'Patient', interaction: [...READ] },
+          {
+            type: 'Patient',
+            interaction: [...READ, { code: 'search-type' }],
+            searchParam: [
+              { name: 'family', type: 'string', documentation: 'The family name starts with this.' },
+              { name: 'given', type: 'string', documentation: 'A given name starts with this.' },
+              { name: 'birthdate', type: 'date', documentation: 'YYYY-MM-DD (eq only).' },
+              {
+                name: 'identifier',
+                type: 'token',
+                documentation: 'A Medicare number (its AU Base system) or, without a system, an MRN.',
+              },
+              { name: '_count', type: 'number', documentation: 'Page size, 1 to 100 (20 when absent).' },
+            ],
+          },
           { type: 'Practitioner', interaction: [...READ] },
           { type: 'Organization', interaction: [...READ] },
         ],

@@ -1,16 +1,16 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import type { FastifyRequest } from 'fastify';
-import { encodeCursor } from './fhir-search-params.ts';
 
 /**
- * A searchset Bundle of one page: each entry with its full URL, `self` as asked and `next` with the cursor
- * where this page ended (FHIR's paging: the client follows the links, never builds them).
+ * A searchset Bundle of one page: each entry with its full URL, `self` as asked and `next` with the
+ * parameters that ask for the following page (FHIR's paging: the client follows the links, never builds
+ * them).
  */
 export function searchsetOf(options: {
   request: FastifyRequest;
   fhirBase: string;
   resources: Resource[];
-  next: { updatedAt: string; id: string } | null;
+  next: Record<string, string> | null;
 }): Bundle {
   const { request, fhirBase, resources, next } = options;
   const asked = new URL(request.url, 'http://host');
@@ -18,7 +18,7 @@ export function searchsetOf(options: {
   const link = [{ relation: 'self', url: self }];
   if (next) {
     const following = new URL(self);
-    following.searchParams.set('_cursor', encodeCursor(next));
+    for (const [name, value] of Object.entries(next)) following.searchParams.set(name, value);
     link.push({ relation: 'next', url: following.toString() });
   }
   return {

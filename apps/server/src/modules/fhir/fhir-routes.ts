@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fhirPatientOf } from '@referrals/domain/fhir/fhir-patient';
+import { PatientListQuerySchema } from '@referrals/domain/patients/patient-schemas';
 import { eq } from 'drizzle-orm';
 import { referralAttachments } from '../../db/schema/referrals.ts';
 import { reports } from '../../db/schema/reports.ts';
@@ -12,6 +13,7 @@ import { auditActorOf } from '../audit/record-audit.ts';
 import { getEstablishment } from '../establishments/establishment-queries.ts';
 import { patientCall } from '../patients/patient-call.ts';
 import { readPatient } from '../patients/read-patient.ts';
+import { searchPatients } from '../patients/search-patients.ts';
 import { referralCall } from '../referrals/referral-call.ts';
 import { callerOf } from '../tenancy/caller.ts';
 import { outsideLimitedMode } from '../tenancy/route-access.ts';
@@ -21,7 +23,7 @@ import { searchsetOf } from './fhir-bundle.ts';
 import { findPractitioner, organizationOf } from './fhir-directory.ts';
 import { answerErrorsAsOperationOutcome } from './fhir-outcome.ts';
 import { documentReferenceOf, serviceRequestOf, taskOf } from './fhir-referral.ts';
-import { FhirReferralSearchSchema } from './fhir-search-params.ts';
+import { encodeCursor, FhirPatientSearchSchema, FhirReferralSearchSchema } from './fhir-search-params.ts';
 import { readFhirReferral, type FhirReferral } from './read-fhir-referral.ts';
 import { searchFhirReferrals } from './search-fhir-referrals.ts';
 import {
@@ -77,7 +79,12 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           kind: resource.kind,
           search: request.query,
         });
-        return searchsetOf({ request, fhirBase, resources: page.map(resource.of), next });
+        return searchsetOf({
+          request,
+          fhirBase,
+          resources: page.map(resource.of),
+          next: next && { _cursor: encodeCursor(next) },
+        });
       },
     );
   }
@@ -153,6 +160,35 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     const [row] = await db.select({ referral_id: table.referral_id }).from(table).where(eq(table.id, own));
     return row?.referral_id ?? null;
   }
+
+  app.get(
+    '/fhir/Patient',
+    { ...signedIn, schema: { ...hide, querystring: FhirPatientSearchSchema } },
+    async (request) => {
+      const caller = await callerOf(request);
+      const { family, given, birthdate, identifier, _count: pageSize, _page: page } = request.query;
+      const { count, results } = await searchPatients(db, {
+        caller,
+        actor: auditActorOf(request, caller),
+        query: PatientListQuerySchema.parse({
+          ...(family ? { lname: family } : {}),
+          ...(given ? { fname: given } : {}),
+          ...(birthdate ? { dob: birthdate } : {}),
+          ...identifier,
+          status: 'all',
+          page,
+          page_size: pageSize,
+        }),
+      });
+      return searchsetOf({
+        request,
+        fhirBase,
+        // domain's FhirPatient is typed loosely (domain takes no FHIR types); the tests validate the result.
+        resources: results.map((patient) => fhirPatientOf(patient, (id) => `Organization/${id}`) as Resource),
+        next: page * pageSize < count ? { _page: String(page + 1) } : null,
+      });
+    },
+  );
 
   app.get(
     '/fhir/Patient/:id',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDICARE_SYSTEM } from '@referrals/domain/clinical-record/fhir-record';
 import { isUuid } from '../../http/ids.ts';
 const NOT_SUPPORTED = 'This search parameter is not supported here (see /fhir/metadata).';
 
@@ -49,6 +50,19 @@ const cursor = z.string().transform((value, ctx) => {
 export const encodeCursor = (at: { updatedAt: string; id: string }) =>
   Buffer.from(JSON.stringify(at)).toString('base64url');
 
+/** A search that refuses the parameters it does not list (see FhirReferralSearchSchema). */
+function strictSearch<T extends z.ZodRawShape>(shape: T) {
+  return z.looseObject(shape).superRefine((query, ctx) => {
+    for (const name of Object.keys(query)) {
+      if (!(name in shape)) ctx.addIssue({ code: 'custom', path: [name], message: NOT_SUPPORTED });
+    }
+  });
+}
+
+const count = z.coerce.number().int().min(1).max(100).default(20);
+// The only format there is; a client that names it is answered in it.
+const format = z.enum(['json', 'application/json', 'application/fhir+json']).optional();
+
 const REFERRAL_SEARCH = {
   _id: anyOf((id) => isUuid(id), 'Give one or more ids, separated by commas.').optional(),
   patient: patientReference.optional(),
@@ -58,10 +72,9 @@ const REFERRAL_SEARCH = {
     'Give one or more status codes, separated by commas.',
   ).optional(),
   _lastUpdated: repeated(lastUpdated).optional(),
-  _count: z.coerce.number().int().min(1).max(100).default(20),
+  _count: count,
   _cursor: cursor.optional(),
-  // The only format there is; a client that names it is answered in it.
-  _format: z.enum(['json', 'application/json', 'application/fhir+json']).optional(),
+  _format: format,
 };
 
 /**
@@ -69,19 +82,50 @@ const REFERRAL_SEARCH = {
  * server does not know is a 400 on that parameter rather than ignored: a filter silently dropped would
  * answer more than was asked for.
  */
-export const FhirReferralSearchSchema = z
-  .looseObject(REFERRAL_SEARCH)
-  .superRefine((query, ctx) => {
-    for (const name of Object.keys(query)) {
-      if (!(name in REFERRAL_SEARCH)) ctx.addIssue({ code: 'custom', path: [name], message: NOT_SUPPORTED });
-    }
-  })
-  .transform(({ subject, patient, ...rest }) => ({
+export const FhirReferralSearchSchema = strictSearch(REFERRAL_SEARCH).transform(
+  ({ subject, patient, ...rest }) => ({
     _id: rest._id,
     status: rest.status,
     _lastUpdated: rest._lastUpdated,
     _count: rest._count,
     _cursor: rest._cursor,
     patient: patient ?? subject,
-  }));
+  }),
+);
 export type FhirReferralSearch = z.output<typeof FhirReferralSearchSchema>;
+
+const IDENTIFIER =
+  'Give a Medicare number as http://ns.electronichealth.net.au/id/medicare-number|{number}, or an MRN.';
+
+/**
+ * Patient search: the patient list's filters (names start with, date of birth, Medicare number, MRN), a page
+ * at a time by `_page`. An identifier with the Medicare system is a Medicare number; one without a system is
+ * an MRN of the caller's establishment.
+ */
+export const FhirPatientSearchSchema = strictSearch({
+  family: z.string().trim().min(1).max(100).optional(),
+  given: z.string().trim().min(1).max(100).optional(),
+  birthdate: z
+    .string()
+    .regex(/^(eq)?\d{4}-\d{2}-\d{2}$/, 'Give the date of birth as YYYY-MM-DD.')
+    .transform((value) => value.replace(/^eq/, ''))
+    .optional(),
+  identifier: z
+    .string()
+    .transform((value, ctx) => {
+      const [system, number] = value.includes('|') ? value.split('|', 2) : ['', value];
+      if (!number?.trim() || (system !== '' && system !== MEDICARE_SYSTEM)) {
+        ctx.addIssue({ code: 'custom', message: IDENTIFIER });
+        return z.NEVER;
+      }
+      // AU Base writes the card number with the individual reference number as an 11th digit.
+      return system === MEDICARE_SYSTEM
+        ? { medicare: number.replace(/\s/g, '').slice(0, 10) }
+        : { mrn: number.trim() };
+    })
+    .optional(),
+  _count: count,
+  _page: z.coerce.number().int().min(1).max(1000).default(1),
+  _format: format,
+});
+export type FhirPatientSearch = z.output<typeof FhirPatientSearchSchema>;

@@ -174,22 +174,12 @@ export function providerXcn(person: Hl7Person) {
   ];
 }
 
-/** NDL (OBR-32): the person as one component of subcomponents (CNN), with the provider number's authority. */
+/**
+ * NDL (OBR-32): the person as one component of subcomponents (CNN), with the provider number's authority:
+ * the first nine components of their XCN.
+ */
 export function providerNdl(person: Hl7Person) {
-  const number = person.provider_number || null;
-  return [
-    [
-      number,
-      person.last_name,
-      person.first_name,
-      null,
-      null,
-      titleText(person.title),
-      null,
-      null,
-      number ? PROVIDER_NUMBER_AUTHORITY : null,
-    ],
-  ];
+  return [providerXcn(person).slice(0, 9)];
 }
 
 /** A CWE: the HL7 table's code and text, and ours as the alternate in the local coding system. */

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { batchedSocket } from './batched-socket.ts';
 import { isConnectionLost, isWriteConflict } from './database-errors.ts';
 import { nameStatements, statementNames } from './statement-names.ts';
 import {
@@ -85,6 +86,7 @@ async function openPostgres(
     statement_timeout: options.statementTimeoutMs ?? 15_000,
     idle_in_transaction_session_timeout: (options.statementTimeoutMs ?? 15_000) * 2,
     connectionTimeoutMillis: 10_000,
+    stream: batchedSocket,
     onConnect: (client) => {
       nameStatements(client, names);
       return listenForCallerChanges(client, feed);

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   timeZoneForState,
+  formatCalendarDate,
   formatDate,
   formatTime,
   formatDateTime,
@@ -149,5 +150,12 @@ describe('relativeAge', () => {
 
   it('accepts ISO strings', () => {
     expect(relativeAge('2026-03-10T07:00:00Z', '2026-03-10T12:00:00Z')).toBe('5 hours');
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('writes a date of birth or a due date as Australians read it', () => {
+    expect(formatCalendarDate('1980-01-02')).toBe('2 Jan 1980');
+    expect(formatCalendarDate('2026-12-31')).toBe('31 Dec 2026');
   });
 });

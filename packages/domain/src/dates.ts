@@ -99,6 +99,14 @@ export function formatDate(instant: Instant, state?: string | null): string {
   return `${Number(part(parts, 'day'))} ${month} ${part(parts, 'year')}`;
 }
 
+/**
+ * A calendar date (YYYY-MM-DD: a date of birth, a due date) as Australians read it, e.g. '2 Jan 1980'. Read
+ * at noon UTC, so every Australian zone shows the same day.
+ */
+export function formatCalendarDate(date: string): string {
+  return formatDate(`${date}T12:00:00Z`);
+}
+
 /** 12-hour local time with the zone name, e.g. '3:15 pm AEDT' (section 9 Time zones). */
 export function formatTime(instant: Instant, state?: string | null): string {
   const date = toDate(instant);

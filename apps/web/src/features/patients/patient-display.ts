@@ -1,4 +1,4 @@
-import { formatDate } from '@referrals/domain/dates';
+import { formatCalendarDate } from '@referrals/domain/dates';
 import type { PatientSummary } from '@referrals/domain/patients/patient-schemas';
 import { titles } from '@referrals/domain/people/people-codes';
 
@@ -19,6 +19,5 @@ export function patientTitle(patient: Pick<PatientSummary, 'title'>): string | n
 
 /** The date of birth as Australians read it, e.g. '2 Jan 1980' (spec section 9 Date display). */
 export function patientDob(patient: Pick<PatientSummary, 'dob'>): string {
-  // A calendar date, not an instant: read at noon UTC so every Australian zone shows the same day.
-  return formatDate(`${patient.dob}T12:00:00Z`);
+  return formatCalendarDate(patient.dob);
 }

@@ -1,15 +1,9 @@
-import { formatDate } from '@referrals/domain/dates';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 
 /** The patient's name as the page heading shows it, or a placeholder for a draft copied without one. */
 export function referralPatientName(referral: Referral): string {
   const patient = referral.patient;
   return patient === null ? 'No patient yet' : `${patient.first_name} ${patient.last_name}`.trim();
-}
-
-/** A calendar date read at noon UTC, so every Australian zone shows the same day. */
-export function calendarDate(date: string): string {
-  return formatDate(`${date}T12:00:00Z`);
 }
 
 /** Who the receiver named: the assignee, a typed name, or no named specialist (section 3 Referral). */

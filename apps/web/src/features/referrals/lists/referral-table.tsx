@@ -1,5 +1,5 @@
 import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
-import { formatDate } from '@referrals/domain/dates';
+import { formatCalendarDate, formatDate } from '@referrals/domain/dates';
 import { triageCategories } from '@referrals/domain/referrals/referral-codes';
 import type { ReferralListItem } from '@referrals/domain/referrals/referral-list-schemas';
 import { Link } from 'react-router';
@@ -28,7 +28,7 @@ function dateCell(instant: string | null) {
 const shortReferralId = (id: string) => id.slice(0, 8);
 
 /** A date of birth is a calendar date, not an instant: read at noon UTC so every Australian zone shows that day. */
-const dobText = (dob: string) => `DOB ${formatDate(`${dob}T12:00:00Z`)}`;
+const dobText = (dob: string) => `DOB ${formatCalendarDate(dob)}`;
 
 function partyHeading(source: ReferralListSource): string {
   if (source.box === 'inbox') return 'Referrer';

@@ -4,7 +4,7 @@ import {
   type MedicationOrderDraft,
 } from '@referrals/domain/referrals/medication-order';
 import { SectionCard } from '@/ui/section-card';
-import { calendarDate } from '../referral-display';
+import { formatCalendarDate } from '@referrals/domain/dates';
 import { Labelled } from './labelled';
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -27,7 +27,10 @@ export function MedicationOrderSection({ order }: { order: MedicationOrderDraft 
           label="Category of care"
           value={order.category === null ? 'Not given' : medicationOrderCategories.display(order.category)}
         />
-        <Fact label="Start date" value={order.start_date ? calendarDate(order.start_date) : 'Not given'} />
+        <Fact
+          label="Start date"
+          value={order.start_date ? formatCalendarDate(order.start_date) : 'Not given'}
+        />
         <Fact label="Duration" value={order.duration ?? 'Not given'} />
       </SimpleGrid>
       <Table.ScrollContainer minWidth={520}>

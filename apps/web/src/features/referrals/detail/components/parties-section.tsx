@@ -1,11 +1,11 @@
 import { SimpleGrid, Text } from '@mantine/core';
+import { formatCalendarDate } from '@referrals/domain/dates';
 import { personName } from '@referrals/domain/people/person-name';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import type { ReactNode } from 'react';
 import { SectionCard } from '@/ui/section-card';
 import { Labelled } from './labelled';
 import {
-  calendarDate,
   hiddenContactAudiences,
   manualReceiverLines,
   receiverPerson,
@@ -32,7 +32,7 @@ export function PartiesSection({ referral }: { referral: Referral }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         <Labelled label="Patient">
           <Line strong>{referralPatientName(referral)}</Line>
-          {patient !== null && <Line>Born {calendarDate(patient.dob)}</Line>}
+          {patient !== null && <Line>Born {formatCalendarDate(patient.dob)}</Line>}
           {patient?.pub_insurance_details && <Line>Medicare {patient.pub_insurance_details}</Line>}
         </Labelled>
         <Labelled label="Referrer">

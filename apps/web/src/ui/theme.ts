@@ -103,9 +103,10 @@ function layoutTheme(brand: MantineColorsTuple): MantineThemeOverride {
       Drawer: {
         defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps>,
       },
-      // And every toast's.
+      // And every toast's. A toast's text under its title is gray 6 in Mantine (3.3:1 on white): gray 7.
       Notification: {
         defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<NotificationProps>,
+        styles: { description: { color: 'var(--mantine-color-gray-7)' } },
       },
       // Mantine puts a focusable role=presentation placeholder first in every menu, which a menu may not
       // contain; without it an opened menu focuses its first item, as the ARIA menu pattern expects.

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './accessibility';
 import { freshSubmittedReferral } from './referral-api';
 import { personIn, screenshot } from './sign-in-helpers';
@@ -118,6 +119,12 @@ test('the specialist writes a report from a template and sends it; the referrer 
   const pdf = referrer.waitForEvent('download');
   await referrer.getByRole('button', { name: 'Download PDF' }).click();
   expect((await pdf).suggestedFilename()).toMatch(/\.pdf$/);
+  // The same report as an HL7 v2 ORU^R01, for the practice's secure messaging or its clinical record.
+  const hl7 = referrer.waitForEvent('download');
+  await referrer.getByRole('button', { name: 'Download as an HL7 v2 message' }).click();
+  const message = await readFile((await (await hl7).path()) ?? '', 'utf8');
+  expect(message).toMatch(/^MSH\|\^~\\&\|/);
+  expect(message).toContain('|ORU^R01^ORU_R01|');
 
   await referrer.getByRole('button', { name: 'Mark reviewed' }).click();
   await expect(referrer.getByText('Reviewed', { exact: true })).toBeVisible();

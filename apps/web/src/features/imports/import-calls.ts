@@ -2,6 +2,7 @@ import { NAV_STATS_POLL_MS } from '@referrals/domain/constants';
 import type { ImportKind } from '@referrals/domain/imports/import-codes';
 import {
   ImportActivityPageSchema,
+  ImportHl7UploadSchema,
   ImportItemPageSchema,
   ImportItemSchema,
   type ImportItem,
@@ -111,6 +112,22 @@ export function useConvertImportItem(item: Pick<ImportItem, 'id' | 'kind'>) {
       void client.invalidateQueries({ queryKey: importsKey });
       void client.invalidateQueries({ queryKey: referralsKey });
     },
+  });
+}
+
+/**
+ * POST import/hl7/ (docs/interop.md, HL7 v2, Receiving): an REF^I12 file into the queue. `created` is false
+ * when the same message was received before: the answer then names the first item.
+ */
+export function useUploadHl7Message() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return apiClient('/api/import/hl7/', { method: 'POST', body, schema: ImportHl7UploadSchema });
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: [...importsKey, 'queue'] }),
   });
 }
 

@@ -22,9 +22,13 @@ export function useRecordManualReferral(options: {
   save: (values: ManualReferralValues) => Promise<Referral>;
   /** Where a message about the files goes (the paper form's file input). */
   onFileError?: (message: string) => void;
+  /** What the form starts with: empty unless something already said it (an HL7 message). */
+  defaultValues?: ManualReferralValues;
 }) {
   const navigate = useNavigate();
-  const form = useForm<ManualReferralValues>({ defaultValues: emptyManualReferral() });
+  const form = useForm<ManualReferralValues>({
+    defaultValues: options.defaultValues ?? emptyManualReferral(),
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);

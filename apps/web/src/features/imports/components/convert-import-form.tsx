@@ -5,6 +5,7 @@ import { FormProvider } from 'react-hook-form';
 import { FormFooter } from '@/ui/form-footer';
 import { useConvertImportItem } from '../import-calls';
 import { manualReferralBody, ManualReferralFields } from '../manual-referral-fields';
+import { manualReferralFromMessage } from '../message-referral-values';
 import { useRecordManualReferral } from '../use-record-manual-referral';
 
 /**
@@ -24,6 +25,8 @@ export function ConvertImportForm({
   const [files, setFiles] = useState<string[]>(() => item.files.map((file) => file.id));
   const { form, submit, formError } = useRecordManualReferral({
     save: (values) => convert.mutateAsync({ ...manualReferralBody(values), files }),
+    defaultValues:
+      item.message_details === null ? undefined : manualReferralFromMessage(item.message_details),
   });
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="convert-title">
@@ -35,8 +38,10 @@ export function ConvertImportForm({
                 Convert to a referral
               </Title>
               <Text size="sm" c="gray.7">
-                Read the patient and the referrer off the letter. The referral lands in your inbox, ready for
-                triage.
+                {item.message_details === null
+                  ? 'Read the patient and the referrer off the letter.'
+                  : 'Filled in from the HL7 message: check the patient and the referrer against the letter.'}{' '}
+                The referral lands in your inbox, ready for triage.
               </Text>
             </Stack>
             <ManualReferralFields establishmentId={establishmentId} />

@@ -27,9 +27,16 @@ import { paths } from '@/lib/paths';
 import { useImportItem, useUpdateImportItem } from '../import-calls';
 import { ConvertImportForm } from './convert-import-form';
 import { DismissImportDialog } from './dismiss-import-dialog';
+import { Hl7MessageDetails } from './hl7-message-details';
 import { ImportActivityList } from './import-activity-list';
 import { ImportFilePreview } from './import-file-preview';
 import { ImportStatusBadge } from './import-status-badge';
+
+/** Who sent it: a mail's name and address, or an HL7 message's referrer and sending facility. */
+function senderOf({ kind, sender, sender_name }: ImportItem): string {
+  if (sender_name === null) return sender;
+  return kind.value === 'hl7' ? `${sender_name} at ${sender}` : `${sender_name} <${sender}>`;
+}
 
 /** The establishment's doctors, whom an item may be given to (as triage assigns a referral). */
 function useColleagues(establishmentId: string) {
@@ -186,9 +193,7 @@ export function ImportItemPanel({ itemId, establishmentId }: { itemId: string; e
                 {data.subject || '(no subject)'}
               </Title>
               <Text size="sm" c="gray.7">
-                {data.kind.display} from{' '}
-                {data.sender_name ? `${data.sender_name} <${data.sender}>` : data.sender} · received{' '}
-                {formatDateTime(data.received_at)}
+                {data.kind.display} from {senderOf(data)} · received {formatDateTime(data.received_at)}
               </Text>
             </Stack>
             <ImportStatusBadge status={data.status} />
@@ -216,6 +221,7 @@ export function ImportItemPanel({ itemId, establishmentId }: { itemId: string; e
           )}
         </Stack>
       </Paper>
+      {data.message_details !== null && !converting && <Hl7MessageDetails details={data.message_details} />}
       {converting && (
         <ConvertImportForm
           item={data}

@@ -1,10 +1,11 @@
 import { Group, Paper, SegmentedControl, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
 import { formatDateTime } from '@referrals/domain/dates';
 import type { ImportItemSummary, ImportListStatus } from '@referrals/domain/imports/import-schemas';
-import { IconMail, IconPaperclip, IconPrinter } from '@tabler/icons-react';
+import { IconMail, IconMessage2Code, IconPaperclip, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PagedList } from '@/ui/paged-list';
 import { useImportQueue } from '../import-calls';
+import { Hl7UploadButton } from './hl7-upload-button';
 import { ImportStatusBadge } from './import-status-badge';
 
 const STATUS_FILTERS: { value: ImportListStatus; label: string }[] = [
@@ -13,6 +14,8 @@ const STATUS_FILTERS: { value: ImportListStatus; label: string }[] = [
   { value: 'converted', label: 'Converted' },
   { value: 'all', label: 'All' },
 ];
+
+const KIND_ICONS = { email: IconMail, fax: IconPrinter, hl7: IconMessage2Code } as const;
 
 function ItemRow({
   item,
@@ -23,7 +26,7 @@ function ItemRow({
   selected: boolean;
   onOpen: () => void;
 }) {
-  const KindIcon = item.kind.value === 'fax' ? IconPrinter : IconMail;
+  const KindIcon = KIND_ICONS[item.kind.value];
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -114,12 +117,13 @@ export function ImportQueueList({
               setPage(1);
             }}
           />
+          <Hl7UploadButton onUploaded={onOpen} />
         </Stack>
       }
       empty={
         <Text c="gray.7">
           {status === 'new'
-            ? 'Nothing waiting. Emails and faxes sent to your intake address appear here.'
+            ? 'Nothing waiting. Emails and faxes sent to your intake address, and HL7 messages, appear here.'
             : 'No items here.'}
         </Text>
       }

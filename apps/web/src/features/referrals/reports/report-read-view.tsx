@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate } from '@referrals/domain/dates';
+import { reportMessagePath } from '@referrals/domain/reports/report-paths';
 import type { Report } from '@referrals/domain/reports/report-schemas';
 import { IconCircleCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { referralsKey } from '@/lib/referrals-key';
 import { saveBlob } from '@/lib/save-blob';
+import { DownloadButton } from '@/ui/download-button';
 import { ReportBody } from './report-body';
 import { getReportBlob, reportAction, reportPdfPath } from './report-calls';
 import { ReportAttachments, ReportSignature } from './report-files';
@@ -100,6 +102,13 @@ export function ReportReadView({
           >
             Download PDF
           </Button>
+          <DownloadButton
+            fetchFile={() => getReportBlob(reportMessagePath(report.referral.id, report.id))}
+            fileName={`report-${report.id}.hl7`}
+            aria-label="Download as an HL7 v2 message"
+          >
+            Download HL7
+          </DownloadButton>
         </Group>
       </Group>
       {failure !== null && (

@@ -2,11 +2,15 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
-import { getReferralLetter } from '../referral-letter';
+import { getReferralLetter, getReferralMessage } from '../referral-letter';
 import { printViewHref } from '../print-view-href';
 import { saveBlob } from '@/lib/save-blob';
+import { DownloadButton } from '@/ui/download-button';
 
-/** The referral letter: saved as a PDF, or opened in the print view in a new tab. */
+/**
+ * The referral letter: saved as a PDF or as an HL7 v2 message (for a secure messaging system), or opened in
+ * the print view in a new tab.
+ */
 export function LetterButtons({ referralId }: { referralId: string }) {
   const [downloading, setDownloading] = useState(false);
   const download = () => {
@@ -32,6 +36,13 @@ export function LetterButtons({ referralId }: { referralId: string }) {
       >
         Download PDF
       </Button>
+      <DownloadButton
+        fetchFile={() => getReferralMessage(referralId)}
+        fileName={`referral-${referralId}.hl7`}
+        aria-label="Download as an HL7 v2 message"
+      >
+        Download HL7
+      </DownloadButton>
       <Button
         variant="default"
         leftSection={<IconPrinter size={16} />}

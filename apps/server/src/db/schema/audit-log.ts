@@ -10,6 +10,8 @@ export const auditLog = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     actor_id: uuid('actor_id'),
+    /** A backend service's client_id when a system, not a person, acted (SMART Backend Services): actor_id is null. */
+    actor_client_id: text('actor_client_id'),
     establishment_id: uuid('establishment_id'),
     action: text('action').notNull(),
     resource_type: text('resource_type').notNull(),

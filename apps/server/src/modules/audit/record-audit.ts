@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
-import type { Caller } from '../tenancy/caller.ts';
+import type { Caller, SystemCaller } from '../tenancy/caller.ts';
 
 export type AuditOutcome = 'success' | 'denied' | 'failure';
 
@@ -22,17 +22,31 @@ export type AuditActor = {
   establishmentId: string | null;
   ip: string | null;
   requestId: string | null;
+  /** The backend service's client_id when a system acted for its establishment; actorId is then null. */
+  clientId?: string | null;
 };
 
 /**
  * The actor of a request, with its address and id: a signed-in caller acting for their current
- * establishment, a person acting for a given establishment (an employment's), or a person (or nobody yet,
- * as in a password reset) acting for none.
+ * establishment, a person acting for a given establishment (an employment's), a person (or nobody yet, as
+ * in a password reset) acting for none, or a backend service acting for its establishment (no person).
  */
 export function auditActorOf(
   request: FastifyRequest,
-  who: Pick<Caller, 'userId' | 'current'> | { userId: string | null; establishmentId?: string | null },
+  who:
+    | Pick<Caller, 'userId' | 'current'>
+    | { userId: string | null; establishmentId?: string | null }
+    | SystemCaller,
 ): AuditActor {
+  if ('kind' in who) {
+    return {
+      actorId: null,
+      establishmentId: who.establishmentId,
+      ip: request.ip,
+      requestId: request.id,
+      clientId: who.clientId,
+    };
+  }
   const establishmentId =
     'current' in who ? (who.current?.establishment.id ?? null) : (who.establishmentId ?? null);
   return { actorId: who.userId, establishmentId, ip: request.ip, requestId: request.id };
@@ -45,6 +59,7 @@ export function auditActorOf(
 export async function recordAudit(q: Queryable, actor: AuditActor, event: AuditEvent): Promise<void> {
   await q.insert(auditLog).values({
     actor_id: actor.actorId,
+    actor_client_id: actor.clientId ?? null,
     establishment_id: actor.establishmentId,
     ip: actor.ip,
     request_id: actor.requestId,

@@ -19,11 +19,12 @@ import { establishments } from '../../db/schema/establishments.ts';
 import { employments, specialties, users } from '../../db/schema/people.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { portalSettingsOf } from './portal-settings.ts';
-import type { Caller } from '../tenancy/caller.ts';
+import { isSystemCaller, type Caller, type Reader } from '../tenancy/caller.ts';
 import {
   canEditEstablishment,
   deletionBlockers,
   establishmentsReadableBy,
+  type DeletionBlocker,
 } from './establishment-visibility.ts';
 
 export type EstablishmentRow = typeof establishments.$inferSelect;
@@ -154,10 +155,13 @@ export async function listEstablishments(
   return { count: total?.n ?? 0, results };
 }
 
-/** One establishment the caller may read, or undefined (missing and unreadable look the same). */
+/**
+ * One establishment the caller may read, or undefined (missing and unreadable look the same). A backend
+ * service reads it as its establishment's staff would, never able to edit it.
+ */
 export function getEstablishment(
   q: Queryable,
-  caller: Caller,
+  caller: Reader,
   id: string,
   options: DescribeOptions,
 ): Promise<Establishment | undefined> {
@@ -176,7 +180,7 @@ export function getEstablishmentBySlug(
 
 async function findEstablishment(
   q: Queryable,
-  caller: Caller,
+  caller: Reader,
   which: SQL,
   options: DescribeOptions,
 ): Promise<Establishment | undefined> {
@@ -222,11 +226,13 @@ export type DescribeOptions = {
 
 async function describeEstablishments(
   q: Queryable,
-  caller: Caller,
+  caller: Reader,
   rows: { place: EstablishmentRow; hospital: HospitalRef }[],
   options: DescribeOptions,
 ): Promise<Establishment[]> {
-  const editable = rows.filter(({ place }) => canEditEstablishment(caller, place)).map(({ place }) => place);
+  const editable: EstablishmentRow[] = isSystemCaller(caller)
+    ? []
+    : rows.filter(({ place }) => canEditEstablishment(caller, place)).map(({ place }) => place);
   const [departments, blockers, doctors] = await Promise.all([
     departmentsOf(
       q,
@@ -234,11 +240,13 @@ async function describeEstablishments(
       rows.map(({ place }) => place).filter((place) => place.type === 'HL'),
       new Set(editable.map((place) => place.id)),
     ),
-    deletionBlockers(
-      q,
-      editable.map((place) => place.id),
-      caller.userId,
-    ),
+    isSystemCaller(caller)
+      ? new Map<string, DeletionBlocker[]>()
+      : deletionBlockers(
+          q,
+          editable.map((place) => place.id),
+          caller.userId,
+        ),
     options.includeDoctors
       ? doctorsAt(
           q,
@@ -303,7 +311,7 @@ export function establishmentFields(place: EstablishmentRow, hospital: HospitalR
  */
 async function departmentsOf(
   q: Queryable,
-  caller: Caller,
+  caller: Reader,
   hospitalRows: EstablishmentRow[],
   editableIds: ReadonlySet<string>,
 ): Promise<Map<string, Department[]>> {

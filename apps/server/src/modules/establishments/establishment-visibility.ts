@@ -5,7 +5,7 @@ import { establishments } from '../../db/schema/establishments.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { employments } from '../../db/schema/people.ts';
 import { referrals } from '../../db/schema/referrals.ts';
-import { administeredEstablishmentIds, type Caller } from '../tenancy/caller.ts';
+import { administeredEstablishmentIds, isSystemCaller, type Caller, type Reader } from '../tenancy/caller.ts';
 
 /**
  * Who may read, change and delete an establishment (establishments-and-employments.md, Establishments).
@@ -25,13 +25,14 @@ export type EstablishmentFacts = {
 /**
  * The establishments the caller may read: approved ones other than personal spaces, the ones the caller
  * has any employment at, the ones the caller created, and the departments of hospitals the caller
- * administers (they may edit those, so they must be able to see them).
+ * administers (they may edit those, so they must be able to see them). A backend service reads the approved
+ * ones and its own establishment.
  */
-export function establishmentsReadableBy(caller: Caller): SQL {
-  const clauses: SQL[] = [
-    and(eq(establishments.is_approved, true), ne(establishments.type, 'PA')) ?? sql`false`,
-    eq(establishments.created_by_id, caller.userId),
-  ];
+export function establishmentsReadableBy(caller: Reader): SQL {
+  const approved = and(eq(establishments.is_approved, true), ne(establishments.type, 'PA')) ?? sql`false`;
+  if (isSystemCaller(caller))
+    return or(approved, eq(establishments.id, caller.establishmentId)) ?? sql`false`;
+  const clauses: SQL[] = [approved, eq(establishments.created_by_id, caller.userId)];
   const worksAt = [...new Set(caller.employments.map((job) => job.establishment.id))];
   if (worksAt.length > 0) clauses.push(inArray(establishments.id, worksAt));
   const administers = administeredEstablishmentIds(caller);

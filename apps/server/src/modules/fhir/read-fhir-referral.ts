@@ -1,9 +1,9 @@
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
 import type { Database, Transaction } from '../../db/database.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { inVisibleReferral, type ReferralCall } from '../referrals/referral-call.ts';
+import { inVisibleReferral, type ReferralReadCall } from '../referrals/referral-call.ts';
 import { referralDetail, type ReferralRow } from '../referrals/referral-queries.ts';
-import type { Caller } from '../tenancy/caller.ts';
+import type { Reader } from '../tenancy/caller.ts';
 import type { ReferralDocument } from './fhir-referral.ts';
 import { referralDocuments } from './referral-documents.ts';
 
@@ -13,7 +13,7 @@ export type FhirReferral = { referral: Referral; documents: ReferralDocument[] }
 /** A visible referral row as the FHIR API reads it, with its audit row (`action`) in the caller's transaction. */
 export async function fhirReferralOf(
   tx: Transaction,
-  who: { caller: Caller; actor: AuditActor },
+  who: { caller: Reader; actor: AuditActor },
   row: ReferralRow,
   action: 'referral.read' | 'referral.list',
 ): Promise<FhirReferral> {
@@ -34,6 +34,6 @@ export async function fhirReferralOf(
  * GET fhir/ServiceRequest/{id}, Task/{id} and DocumentReference/{id}: the referral when the caller may see
  * it, else the 404 of a missing one.
  */
-export function readFhirReferral(db: Database, call: ReferralCall): Promise<FhirReferral> {
+export function readFhirReferral(db: Database, call: ReferralReadCall): Promise<FhirReferral> {
   return inVisibleReferral(db, call, (tx, row) => fhirReferralOf(tx, call, row, 'referral.read'));
 }

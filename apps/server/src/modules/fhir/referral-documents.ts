@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.ts';
 import { referralAttachments } from '../../db/schema/referrals.ts';
 import { reports } from '../../db/schema/reports.ts';
-import type { Caller } from '../tenancy/caller.ts';
+import type { Reader } from '../tenancy/caller.ts';
 import type { ReferralRow } from '../referrals/referral-queries.ts';
 import { referralSideOf } from '../referrals/referral-visibility.ts';
 import type { ReferralDocument } from './fhir-referral.ts';
@@ -13,7 +13,7 @@ import type { ReferralDocument } from './fhir-referral.ts';
  */
 export async function referralDocuments(
   q: Queryable,
-  caller: Caller,
+  caller: Reader,
   referral: ReferralRow,
 ): Promise<ReferralDocument[]> {
   const files = await q

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
 import { referralsVisibleTo } from '../referrals/referral-visibility.ts';
-import type { Caller } from '../tenancy/caller.ts';
+import type { Reader } from '../tenancy/caller.ts';
 import type { FhirReferralSearch } from './fhir-search-params.ts';
 import { fhirReferralOf, type FhirReferral } from './read-fhir-referral.ts';
 
@@ -18,7 +18,7 @@ const COMPARISONS = { ge: gte, gt, le: lte, lt, eq } as const;
  */
 export function searchFhirReferrals(
   db: Database,
-  options: { caller: Caller; actor: AuditActor; kind: 'serviceRequest' | 'task'; search: FhirReferralSearch },
+  options: { caller: Reader; actor: AuditActor; kind: 'serviceRequest' | 'task'; search: FhirReferralSearch },
 ): Promise<{ page: FhirReferral[]; next: { updatedAt: string; id: string } | null }> {
   const { caller, search } = options;
   const where: (SQL | undefined)[] = [referralsVisibleTo(caller)];

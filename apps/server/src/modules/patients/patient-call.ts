@@ -5,7 +5,7 @@ import type { patients } from '../../db/schema/patients.ts';
 import { notFound } from '../../http/api-errors.ts';
 import { auditActorOf, type AuditActor } from '../audit/record-audit.ts';
 import { isUuid } from '../../http/ids.ts';
-import { callerOf, type Caller } from '../tenancy/caller.ts';
+import { callerOf, readerOf, type Caller, type Reader } from '../tenancy/caller.ts';
 import { findVisiblePatient } from './patient-queries.ts';
 import { patientEstablishmentOf } from './patient-visibility.ts';
 
@@ -19,12 +19,23 @@ export const PatientIdParamsSchema = z.object({ id: z.string() });
  */
 export type PatientCall = { caller: Caller; establishmentId: string; actor: AuditActor; patientId: string };
 
+/** A read of one patient, by a person or by a backend service for its establishment (the FHIR API). */
+export type PatientReadCall = Omit<PatientCall, 'caller'> & { caller: Reader };
+
 /** The caller and audit actor of a call about one patient; no current establishment or a bad id is a 404. */
 export async function patientCall(request: FastifyRequest, patientId: string): Promise<PatientCall> {
   const caller = await callerOf(request);
   const establishmentId = patientEstablishmentOf(caller);
   if (establishmentId === null || !isUuid(patientId)) throw notFound();
   return { caller, establishmentId, actor: auditActorOf(request, caller), patientId };
+}
+
+/** The reader and audit actor of a FHIR read of one patient; as `patientCall`, for a backend service too. */
+export async function patientReadCall(request: FastifyRequest, patientId: string): Promise<PatientReadCall> {
+  const reader = await readerOf(request);
+  const establishmentId = patientEstablishmentOf(reader);
+  if (establishmentId === null || !isUuid(patientId)) throw notFound();
+  return { caller: reader, establishmentId, actor: auditActorOf(request, reader), patientId };
 }
 
 /**
@@ -34,7 +45,7 @@ export async function patientCall(request: FastifyRequest, patientId: string): P
  */
 export function inVisiblePatient<T>(
   db: Database,
-  call: PatientCall & { lock?: boolean },
+  call: PatientReadCall & { lock?: boolean },
   work: (tx: Transaction, patient: PatientRow) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {

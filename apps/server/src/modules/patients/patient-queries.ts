@@ -27,7 +27,7 @@ import { pageWindow } from '../../http/paging.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { prefixBounds, preparedFor, StatementShape } from '../../db/prepared-shapes.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
-import type { Caller } from '../tenancy/caller.ts';
+import type { Reader } from '../tenancy/caller.ts';
 import { patientEstablishmentOf, patientsVisibleTo } from './patient-visibility.ts';
 
 type PatientRow = typeof patients.$inferSelect;
@@ -136,7 +136,7 @@ const summaryColumns = {
  */
 export async function listPatients(
   q: Queryable,
-  caller: Caller,
+  caller: Reader,
   query: PatientListQuery & PageQuery,
   audit?: AuditActor,
 ): Promise<{ count: number; results: PatientSummary[] }> {
@@ -150,6 +150,7 @@ export async function listPatients(
   const auditValues = audit
     ? {
         actor: shape.bind(audit.actorId),
+        client: shape.bind(audit.clientId ?? null),
         establishment: shape.bind(audit.establishmentId),
         ip: shape.bind(audit.ip),
         request: shape.bind(audit.requestId),
@@ -175,9 +176,10 @@ export async function listPatients(
     );
     const logged = q.$with('logged', { one: sql<number>`1` }).as(
       auditValues
-        ? sql`insert into ${auditLog} (actor_id, establishment_id, ip, request_id, action, resource_type,
-              resource_id, patient_id, outcome, detail)
-            select ${auditValues.actor}::uuid, ${auditValues.establishment}::uuid, ${auditValues.ip}::text,
+        ? sql`insert into ${auditLog} (actor_id, actor_client_id, establishment_id, ip, request_id, action,
+              resource_type, resource_id, patient_id, outcome, detail)
+            select ${auditValues.actor}::uuid, ${auditValues.client}::text, ${auditValues.establishment}::uuid,
+              ${auditValues.ip}::text,
               ${auditValues.request}::text, 'patient.list', 'patient', patient_id::text, patient_id, 'success',
               ${auditValues.detail}::jsonb
             from page returning 1 as one`
@@ -217,7 +219,7 @@ async function countPatients(q: Queryable, shape: StatementShape, where: SQL): P
 /** The patient row when the caller may see it, optionally locked for an update in the caller's transaction. */
 export async function findVisiblePatient(
   q: Queryable,
-  caller: Caller,
+  caller: Reader,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<PatientRow | undefined> {
@@ -310,7 +312,7 @@ export async function listMrns(
 }
 
 /** The whole record as GET patients/{id}/ returns it, for a row the caller may see. */
-export async function patientDetail(q: Queryable, caller: Caller, row: PatientRow): Promise<Patient> {
+export async function patientDetail(q: Queryable, caller: Reader, row: PatientRow): Promise<Patient> {
   const establishmentId = patientEstablishmentOf(caller) ?? '';
   const [owner] = await q
     .select({ id: establishments.id, name: establishments.name })

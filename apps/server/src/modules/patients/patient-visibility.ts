@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { patients, visiblePatients } from '../../db/schema/patients.ts';
-import type { Caller } from '../tenancy/caller.ts';
+import { isSystemCaller, type Reader } from '../tenancy/caller.ts';
 import { canSeePatientData, isLimitedMode } from '@referrals/domain/people/access-rules';
 
 /**
@@ -24,9 +24,10 @@ export const DELETED_PATIENT_STATUS = 'deleted';
 /**
  * The establishment whose patients the caller sees: the current one, once the caller's employment there is
  * approved (or it is their personal space); else null, and every patient route answers as if there were
- * none (canSeePatientData).
+ * none (canSeePatientData). A backend service sees its establishment's (docs/interop.md).
  */
-export function patientEstablishmentOf(caller: Caller): string | null {
+export function patientEstablishmentOf(caller: Reader): string | null {
+  if (isSystemCaller(caller)) return caller.establishmentId;
   if (!caller.current || !canSeePatientData(caller.current) || isLimitedMode(caller.access)) return null;
   return caller.current.establishment.id;
 }
@@ -35,7 +36,7 @@ export function patientEstablishmentOf(caller: Caller): string | null {
  * The SQL condition on `patients` for the records the caller's current establishment may see: one primary
  * key lookup in visible_patients, which the database keeps from the reasons above (migration 0010).
  */
-export function patientsVisibleTo(caller: Caller): SQL {
+export function patientsVisibleTo(caller: Reader): SQL {
   return patientsVisibleAt(patientEstablishmentOf(caller));
 }
 

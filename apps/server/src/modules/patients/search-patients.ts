@@ -2,7 +2,7 @@ import type { PageQuery } from '@referrals/domain/api';
 import type { PatientListQuery, PatientSummary } from '@referrals/domain/patients/patient-schemas';
 import type { Database } from '../../db/database.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
-import type { Caller } from '../tenancy/caller.ts';
+import type { Reader } from '../tenancy/caller.ts';
 import { listPatients } from './patient-queries.ts';
 
 /**
@@ -12,7 +12,7 @@ import { listPatients } from './patient-queries.ts';
  */
 export function searchPatients(
   db: Database,
-  options: { caller: Caller; actor: AuditActor; query: PatientListQuery & PageQuery },
+  options: { caller: Reader; actor: AuditActor; query: PatientListQuery & PageQuery },
 ): Promise<{ count: number; results: PatientSummary[] }> {
   return listPatients(db, options.caller, options.query, options.actor);
 }

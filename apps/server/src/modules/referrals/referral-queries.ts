@@ -23,7 +23,7 @@ import { establishments } from '../../db/schema/establishments.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/people.ts';
 import { referrals } from '../../db/schema/referrals.ts';
-import type { Caller } from '../tenancy/caller.ts';
+import type { Reader } from '../tenancy/caller.ts';
 import { stickyNotesColumn, stickyNotesOf, tagsColumn, tagsOf } from './annotations/referral-annotations.ts';
 import { personRef } from './referral-refs.ts';
 import { referralEstablishmentOf, referralsVisibleTo, visibleSideOf } from './referral-visibility.ts';
@@ -37,7 +37,7 @@ export type ReferralRow = typeof referrals.$inferSelect;
  */
 export async function findVisibleReferral(
   q: Queryable,
-  caller: Caller,
+  caller: Reader,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<ReferralRow | undefined> {
@@ -99,7 +99,7 @@ export function lifecycleInputOf(row: ReferralRow, side: ReferralSide): Referral
  */
 function annotationColumns(
   shape: StatementShape,
-  caller: Caller,
+  caller: Reader,
   side: ReferralSideOfCaller,
   referralId: Placeholder,
 ) {
@@ -115,7 +115,7 @@ function annotationColumns(
 }
 
 /** The referral as GET referrals/{id}/ answers it, for a row the caller may see. */
-export async function referralDetail(q: Queryable, caller: Caller, row: ReferralRow): Promise<Referral> {
+export async function referralDetail(q: Queryable, caller: Reader, row: ReferralRow): Promise<Referral> {
   const side = visibleSideOf(caller, row);
   const shape = new StatementShape();
   const id = shape.bind(row.id);

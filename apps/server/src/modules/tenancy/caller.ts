@@ -46,10 +46,32 @@ export type Caller = {
   access: AccessContext;
 };
 
+/**
+ * A backend service signed in with its client credentials (SMART Backend Services, docs/interop.md): no
+ * person, the establishment that registered it. It reads what that establishment's staff with shared inbox
+ * and outbox access read, through the same visibility functions, within the system scopes of its token.
+ */
+export type SystemCaller = {
+  kind: 'system';
+  clientId: string;
+  establishmentId: string;
+  /** The system scopes the access token carries (system/ServiceRequest.rs, ...). */
+  scopes: readonly string[];
+};
+
+/** Whoever reads through the visibility functions: a signed-in person, or a system for its establishment. */
+export type Reader = Caller | SystemCaller;
+
+export function isSystemCaller(reader: Reader): reader is SystemCaller {
+  return 'kind' in reader && reader.kind === 'system';
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Memoised by `callerOf`; set once per request. */
     caller?: Caller;
+    /** Set by the FHIR API's sign-in check when a backend service, not a person, is calling. */
+    system?: SystemCaller;
   }
 }
 
@@ -135,6 +157,11 @@ export async function callerOf(request: FastifyRequest): Promise<Caller> {
   if (!caller) throw notAuthenticated();
   request.caller = caller;
   return caller;
+}
+
+/** The reader of a FHIR call: the backend service that signed in, else the signed-in person. */
+export async function readerOf(request: FastifyRequest): Promise<Reader> {
+  return request.system ?? (await callerOf(request));
 }
 
 /** The establishments the caller acts for as an approved account holder (the admin portal's reach). */

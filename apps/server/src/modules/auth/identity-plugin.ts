@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import middie from '@fastify/middie';
-import { registerAuthorizationServerMetadata } from './authorization-server-metadata.ts';
+import {
+  registerAuthorizationServerMetadata,
+  registerSmartConfiguration,
+} from './authorization-server-metadata.ts';
 import { createAuthenticate } from './authenticate.ts';
 import { builtInTokenVerifier } from './built-in-token-verifier.ts';
 import { externalTokenVerifier } from './external-token-verifier.ts';
@@ -21,6 +24,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in user; sets `request.user`. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * The same for what SMART clients call (the FHIR API, userinfo): it also takes a person's token that
+     * carries SMART scopes, and a backend service's token, for which it sets `request.system` instead.
+     */
+    authenticateSmart: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -37,10 +45,9 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
   await app.register(fastifyFormbody);
   const external = app.config.externalIdentity;
   if (external) {
-    app.decorate(
-      'authenticate',
-      createAuthenticate(app.database, externalTokenVerifier(app.database.db, external)),
-    );
+    const verifier = externalTokenVerifier(app.database.db, external);
+    app.decorate('authenticate', createAuthenticate(app.database, verifier));
+    app.decorate('authenticateSmart', createAuthenticate(app.database, verifier, { smart: true }));
     return;
   }
   const keys = await loadServerKeys(app.database.db);
@@ -62,12 +69,12 @@ export async function registerIdentity(app: FastifyInstance): Promise<void> {
 
   registerInteractionRoutes(app, provider);
   registerTokenRoute(app, provider);
-  app.decorate(
-    'authenticate',
-    createAuthenticate(app.database, rememberVerifiedTokens(builtInTokenVerifier(urls, keys.signingKey))),
-  );
+  const verifier = rememberVerifiedTokens(builtInTokenVerifier(urls, keys.signingKey));
+  app.decorate('authenticate', createAuthenticate(app.database, verifier));
+  app.decorate('authenticateSmart', createAuthenticate(app.database, verifier, { smart: true }));
   registerUserinfoRoute(app);
   registerAuthorizationServerMetadata(app, urls.issuer);
+  registerSmartConfiguration(app, urls.issuer);
   registerPasswordResetRoutes(app);
   registerUnlockRoutes(app);
   registerSignUpRoutes(app);

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/database.ts';
 import { oidcModels } from '../../db/schema/auth.ts';
+import { clientMetadataOf, findActiveBackendClient } from './backend-clients.ts';
 import { revokeSignIn } from './revoke-sign-in.ts';
 
 /** Models revoked together with their grant (logout, refresh-token replay). */
@@ -53,7 +54,13 @@ export function databaseAdapter(db: Database): new (kind: string) => Adapter {
         });
     }
 
-    find(id: string): Promise<AdapterPayload | undefined> {
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      // The provider asks here for any client not in its configuration (the web app's is): those are the
+      // establishments' backend services, found on every token request, so a revoked one is refused at once.
+      if (this.kind === 'Client') {
+        const client = await findActiveBackendClient(db, id);
+        return client ? clientMetadataOf(client) : undefined;
+      }
       return this.findWhere(eq(oidcModels.id, id));
     }
 

@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
+import {
+  allSmartScopes,
+  isSmartResourceScope,
+  parseSmartScope,
+  smartScopesWithin,
+} from '@referrals/domain/fhir/smart-scopes';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema/people.ts';
+import { findActiveBackendClient } from './backend-clients.ts';
 import { databaseAdapter } from './oidc-adapter.ts';
 import type { ServerKeys } from './server-keys.ts';
 
@@ -39,6 +46,36 @@ export function accountClaims(
 const ACCESS_TOKEN_TTL_S = 5 * 60;
 // The longest a sign-in lasts however active the user is; refresh tokens rotate within it.
 const SIGN_IN_MAX_AGE_S = 12 * 60 * 60;
+// How far apart our clock and a client's may be: the provider's default, applied to the assertion's exp too.
+const CLOCK_TOLERANCE_S = 15;
+// SMART Backend Services: a client's assertion expires no more than five minutes after it is sent.
+const ASSERTION_MAX_LIFE_S = 5 * 60;
+
+/**
+ * The scopes a person's token for the API may carry: the OpenID ones the web app asks for, and SMART's user
+ * scopes, which a client asks for to get a token the FHIR API holds to them (docs/interop.md).
+ */
+const USER_RESOURCE_SCOPES = [...WEB_SCOPES.split(' '), ...allSmartScopes('user')].join(' ');
+
+/** The SMART scopes among a request's `scope` parameter, understood here or not. */
+function requestedSmartScopes(ctx: KoaContextWithOIDC): string[] {
+  const scope = ctx.oidc.params?.scope;
+  return typeof scope === 'string' ? scope.split(' ').filter(isSmartResourceScope) : [];
+}
+
+/**
+ * A request that asks for SMART scopes and would be given none of them is refused (invalid_scope): a token
+ * without SMART scopes is the product's own, with the whole reach of its person or nothing for a service.
+ * Those it may have are given; the rest are left out, and the token's `scope` says which are in.
+ */
+function refuseWithoutGrantableScopes(ctx: KoaContextWithOIDC, grantable: string): void {
+  const requested = requestedSmartScopes(ctx);
+  if (requested.length === 0) return;
+  const offered = new Set(grantable.split(' '));
+  if (!requested.some((scope) => offered.has(scope))) {
+    throw new errors.InvalidScope('none of the requested scopes can be granted', requested.join(' '));
+  }
+}
 
 export type IdentityUrls = { issuer: string; audience: string; redirectUri: string };
 
@@ -72,7 +109,17 @@ export function createOidcProvider(config: Config, db: Database, keys: ServerKey
     // Discovery advertises only what works end to end: the code flow of a public client. DPoP and pushed
     // authorization requests are off because our token route (token-routes.ts) and the web app use neither.
     responseTypes: ['code'],
-    clientAuthMethods: ['none'],
+    // none: the web app (a public client with PKCE); private_key_jwt: the establishments' backend services
+    // (SMART Backend Services), signing with RS384 or ES384 as SMART asks.
+    clientAuthMethods: ['none', 'private_key_jwt'],
+    enabledJWA: { clientAuthSigningAlgValues: ['RS384', 'ES384'] },
+    clockTolerance: CLOCK_TOLERANCE_S,
+    assertJwtClientAuthClaimsAndHeader(_ctx, claims) {
+      const latest = Math.floor(Date.now() / 1000) + ASSERTION_MAX_LIFE_S + CLOCK_TOLERANCE_S;
+      if (typeof claims.exp !== 'number' || claims.exp > latest) {
+        throw new errors.InvalidClientAuth('the client_assertion must expire within five minutes (exp)');
+      }
+    },
     scopes: WEB_SCOPES.split(' '),
     claims: { ...SCOPE_CLAIMS },
     // The login page shows a 'session expired' hint when the web app signs in again after inactivity, and
@@ -89,16 +136,29 @@ export function createOidcProvider(config: Config, db: Database, keys: ServerKey
       dPoP: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       revocation: { enabled: true },
+      // SMART Backend Services: an establishment's backend service gets a token with its own credentials.
+      clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => urls.audience,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicator) => {
+        getResourceServerInfo: async (ctx, indicator, client) => {
           if (indicator !== urls.audience) throw new errors.InvalidTarget();
-          // The API's tokens carry the scopes the user granted: the token response states them, and the
-          // same token reads userinfo (userinfo-route.ts), which the provider's own would refuse for it.
+          // A person's tokens carry the scopes the user granted: the token response states them, and the
+          // same token reads userinfo (userinfo-route.ts), which the provider's own would refuse for it. A
+          // backend service's carry what it asks for within the system scopes its establishment granted.
+          let scope = USER_RESOURCE_SCOPES;
+          if (client && client.clientId !== WEB_CLIENT_ID) {
+            const registered = await findActiveBackendClient(db, client.clientId);
+            scope = smartScopesWithin(registered?.scopes ?? [], 'system').join(' ');
+            // A service that asks for nothing it may have gets no token rather than an empty one.
+            if (requestedSmartScopes(ctx).length === 0) {
+              throw new errors.InvalidScope('ask for the system scopes the token is for', '');
+            }
+          }
+          refuseWithoutGrantableScopes(ctx, scope);
           return {
-            scope: WEB_SCOPES,
+            scope,
             audience: urls.audience,
             accessTokenFormat: 'jwt',
             accessTokenTTL: ACCESS_TOKEN_TTL_S,
@@ -116,10 +176,20 @@ export function createOidcProvider(config: Config, db: Database, keys: ServerKey
         ctx.oidc.result?.consent?.grantId ??
         (freshLogin ? undefined : ctx.oidc.session?.grantIdFor(clientId));
       const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
-      if (existing) return existing;
+      // SMART user scopes the request asks for are the person's to narrow their own token with: granted
+      // without a consent screen, like the rest.
+      const smartScopes = requestedSmartScopes(ctx).filter(
+        (scope) => parseSmartScope(scope)?.context === 'user',
+      );
+      if (existing) {
+        if (smartScopes.length === 0) return existing;
+        existing.addResourceScope(urls.audience, smartScopes.join(' '));
+        await existing.save();
+        return existing;
+      }
       const grant = new ctx.oidc.provider.Grant({ clientId, accountId: ctx.oidc.session?.accountId });
       grant.addOIDCScope(WEB_SCOPES);
-      grant.addResourceScope(urls.audience, WEB_SCOPES);
+      grant.addResourceScope(urls.audience, [WEB_SCOPES, ...smartScopes].join(' '));
       await grant.save();
       return grant;
     },
@@ -138,6 +208,7 @@ export function createOidcProvider(config: Config, db: Database, keys: ServerKey
     jwks: { keys: [keys.signingKey] },
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_S,
+      ClientCredentials: ACCESS_TOKEN_TTL_S,
       AuthorizationCode: 60,
       IdToken: ACCESS_TOKEN_TTL_S,
       Interaction: 30 * 60,

@@ -70,11 +70,20 @@ describe('a standard OpenID Connect relying party (openid-client)', () => {
     });
   };
 
-  it('finds the provider by discovery, which advertises only the code flow of a public client', async () => {
+  it('finds the provider by discovery, which advertises only the code flow of a public client and backend services', async () => {
     const metadata = (await discover()).serverMetadata();
     expect(metadata.response_types_supported).toEqual(['code']);
-    expect(metadata.grant_types_supported).toEqual(['authorization_code', 'refresh_token']);
-    expect(metadata.token_endpoint_auth_methods_supported).toEqual(['none']);
+    // client_credentials with private_key_jwt (RS384, ES384): SMART Backend Services (fhir-backend-services.test.ts).
+    expect(metadata.grant_types_supported).toEqual([
+      'authorization_code',
+      'refresh_token',
+      'client_credentials',
+    ]);
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual(['none', 'private_key_jwt']);
+    expect(metadata.token_endpoint_auth_signing_alg_values_supported?.slice().sort()).toEqual([
+      'ES384',
+      'RS384',
+    ]);
     expect(metadata).not.toHaveProperty('dpop_signing_alg_values_supported');
     expect(metadata).not.toHaveProperty('pushed_authorization_request_endpoint');
     expect(metadata.userinfo_endpoint).toBe(`${publicUrl}/auth/userinfo`);

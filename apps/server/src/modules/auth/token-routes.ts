@@ -27,9 +27,16 @@ function fromBrowser(request: FastifyRequest): boolean {
  */
 export function registerTokenRoute(app: FastifyInstance, provider: Provider): void {
   const db = app.database.db;
-  // The provider's Koa handler returns a promise; light-my-request wants a plain (req, res) dispatcher.
+  // The provider's Koa handler returns a promise; light-my-request wants a plain (req, res) dispatcher. The
+  // provider finds where it is mounted from the request's originalUrl, as middie gives it on the other
+  // /auth routes: without it, the token endpoint it knows (the only `aud` SMART lets a backend service's
+  // assertion name) would lack /auth.
   const providerCallback = provider.callback();
-  const handler: DispatchFunc = (req, res) => void providerCallback(req, res);
+  const mountPath = new URL(provider.issuer).pathname.replace(/\/$/, '');
+  const handler: DispatchFunc = (req, res) => {
+    Object.assign(req, { originalUrl: `${mountPath}${req.url ?? ''}` });
+    void providerCallback(req, res);
+  };
   const publicUrl = new URL(app.config.publicUrl);
   const secureCookie = !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(app.config.publicUrl);
 

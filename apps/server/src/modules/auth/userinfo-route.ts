@@ -8,8 +8,8 @@ import { SCOPE_CLAIMS, accountClaims } from './oidc-provider.ts';
 
 /**
  * The userinfo endpoint (OIDC Core 5.3) for the access tokens the provider issues. They are made for the
- * API, which the provider's own endpoint refuses, so this one accepts exactly what the API accepts (the
- * token and its live session, `app.authenticate`) and releases the claims of the token's scopes.
+ * API, which the provider's own endpoint refuses, so this one accepts a person's tokens as the API does (the
+ * token and its live session, `app.authenticateSmart`) and releases the claims of the token's scopes.
  */
 export function registerUserinfoRoute(app: FastifyInstance): void {
   const db = app.database.db;
@@ -20,13 +20,16 @@ export function registerUserinfoRoute(app: FastifyInstance): void {
     async handler(request, reply) {
       reply.header('cache-control', 'no-store');
       try {
-        await app.authenticate(request, reply);
+        // A SMART client's token (a person's with SMART scopes) reads userinfo too; a backend service has
+        // no person to describe.
+        await app.authenticateSmart(request, reply);
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 401) {
           return refuse(reply, request.headers.authorization ? 'invalid_token' : undefined, error);
         }
         throw error;
       }
+      if (request.system) return refuse(reply, 'invalid_token', invalidToken());
       // authenticate has verified the token; only its scope is read here.
       const token = String(request.headers.authorization).slice('Bearer '.length).trim();
       const { scope } = decodeJwt(token);

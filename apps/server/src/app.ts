@@ -19,6 +19,7 @@ import { directoryRoutes } from './modules/directory/directory-routes.ts';
 import { providerRoutes } from './modules/directory/provider-routes.ts';
 import { approvalQueueRoutes } from './modules/establishments/approval-queue-routes.ts';
 import { brandingLogoRoutes } from './modules/establishments/branding-logo-routes.ts';
+import { backendClientRoutes } from './modules/backend-services/backend-client-routes.ts';
 import { employmentRoutes } from './modules/employments/employment-routes.ts';
 import { primaryEmploymentRoutes } from './modules/profile/primary-employment-routes.ts';
 import { establishmentRoutes } from './modules/establishments/establishment-routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(establishmentRoutes);
   await app.register(establishmentWriteRoutes);
   await app.register(brandingLogoRoutes);
+  await app.register(backendClientRoutes);
   await app.register(publicEstablishmentRoutes);
   await app.register(externalDraftRoutes);
   await app.register(draftAttachmentRoutes);

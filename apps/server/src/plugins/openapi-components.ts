@@ -8,6 +8,11 @@ import {
   ProviderSchema,
 } from '@referrals/domain/directory/doctor-schemas';
 import {
+  BackendClientPageSchema,
+  BackendClientSchema,
+  BackendClientWriteSchema,
+} from '@referrals/domain/establishments/backend-client-schemas';
+import {
   EstablishmentFullPageSchema,
   EstablishmentSchema,
   EstablishmentWriteSchema,
@@ -64,6 +69,9 @@ const NAMED_SHAPES: Record<string, z.ZodType> = {
   EstablishmentWrite: EstablishmentWriteSchema,
   PublicEstablishment: PublicEstablishmentSchema,
   PublicEstablishmentPage: PublicEstablishmentPageSchema,
+  BackendClient: BackendClientSchema,
+  BackendClientPage: BackendClientPageSchema,
+  BackendClientWrite: BackendClientWriteSchema,
   Doctor: DoctorEntrySchema,
   DoctorPage: DoctorEntryPageSchema,
   DoctorWrite: DoctorWriteSchema,

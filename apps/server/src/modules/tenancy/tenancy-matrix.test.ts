@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import {
@@ -8,6 +9,8 @@ import {
   type Employment,
   type Establishment,
 } from '../../db/factories/factories.ts';
+import type { PublicJwk } from '@referrals/domain/establishments/backend-client-schemas';
+import { backendClients } from '../../db/schema/backend-clients.ts';
 import { establishments } from '../../db/schema/establishments.ts';
 import { importActivity, importItemFiles, importItems } from '../../db/schema/imports.ts';
 import { outgoingMail } from '../../db/schema/mail.ts';
@@ -37,6 +40,7 @@ const PIXEL_PNG = Buffer.from(
 describe('tenancy: another establishment’s objects are not found', () => {
   let t: TestApp;
   let estA: Establishment;
+  let estB: Establishment;
   let unapprovedA: Establishment;
   let gpAJob: Employment;
   let invitedAJob: Employment;
@@ -45,6 +49,11 @@ describe('tenancy: another establishment’s objects are not found', () => {
   let patientA: { id: string; carer: string; mrn: string };
   let directoryDoctorA: string;
   let importA: { email: string; letter: string; fax: string; faxFile: string };
+  const backendClientA = '5d1c2b8e-6f0a-4c3d-9e7b-a1b2c3d4e5f6';
+  const publicJwk = {
+    ...generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey.export({ format: 'jwk' }),
+    kid: 'tenancy',
+  };
   let holderB: Api;
   let gpB: Api;
 
@@ -53,7 +62,7 @@ describe('tenancy: another establishment’s objects are not found', () => {
     const db = t.database.db;
     const passwordHash = await hashPassword(PASSWORD);
     estA = await createEstablishment(db, { name: 'Practice A' });
-    const estB = await createEstablishment(db, { name: 'Practice B' });
+    estB = await createEstablishment(db, { name: 'Practice B' });
     const holderAUser = await createUser(db, { role: 'PM', password_hash: passwordHash });
     await createEmployment(db, {
       user_id: holderAUser.id,
@@ -125,6 +134,15 @@ describe('tenancy: another establishment’s objects are not found', () => {
       (await db.select().from(importItemFiles).where(eq(importItemFiles.item_id, itemId)))[0]?.id ?? '';
     importA = { email, letter: await fileOf(email), fax, faxFile: await fileOf(fax) };
 
+    // A backend service of A (SMART Backend Services), registered in A's settings.
+    await db.insert(backendClients).values({
+      client_id: backendClientA,
+      establishment_id: estA.id,
+      name: 'A’s interface engine',
+      jwks: { keys: [publicJwk as PublicJwk] },
+      scopes: ['system/*.rs'],
+    });
+
     const holderBUser = await createUser(db, { role: 'PM', password_hash: passwordHash });
     await createEmployment(db, {
       user_id: holderBUser.id,
@@ -178,6 +196,7 @@ describe('tenancy: another establishment’s objects are not found', () => {
         route: '/api/establishments/:id/branding-logo/',
         url: `/api/establishments/${estA.id}/branding-logo/`,
       },
+      ...backendClientMatrix(),
       {
         method: 'POST',
         route: '/api/establishments/:id/invitations/',
@@ -235,6 +254,23 @@ describe('tenancy: another establishment’s objects are not found', () => {
       ...directoryMatrix(),
       ...patientMatrix(),
       ...importMatrix(),
+    ];
+  }
+
+  /** A's backend services: listed, registered and revoked through A, and A's revoked through B's path. */
+  function backendClientMatrix(): ReturnType<typeof matrix> {
+    const clients = (place: Establishment) => `/api/establishments/${place.id}/backend-clients/`;
+    const revoke = '/api/establishments/:id/backend-clients/:clientId/revoke/';
+    return [
+      { method: 'GET', route: '/api/establishments/:id/backend-clients/', url: clients(estA) },
+      {
+        method: 'POST',
+        route: '/api/establishments/:id/backend-clients/',
+        url: clients(estA),
+        body: { name: 'Taken over', jwks: { keys: [publicJwk] }, scopes: ['system/*.rs'] },
+      },
+      { method: 'POST', route: revoke, url: `${clients(estA)}${backendClientA}/revoke/` },
+      { method: 'POST', route: revoke, url: `${clients(estB)}${backendClientA}/revoke/` },
     ];
   }
 
@@ -376,6 +412,7 @@ describe('tenancy: another establishment’s objects are not found', () => {
       await db.select().from(importItems).orderBy(asc(importItems.id)),
       await db.select().from(importItemFiles).orderBy(asc(importItemFiles.id)),
       await db.select().from(importActivity).orderBy(asc(importActivity.id)),
+      await db.select().from(backendClients).orderBy(asc(backendClients.client_id)),
     ]);
   }
 

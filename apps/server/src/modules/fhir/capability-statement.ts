@@ -10,8 +10,17 @@ const REFERRAL_SEARCH = [
   { name: '_count', type: 'number', documentation: 'Page size, 1 to 100 (20 when absent).' },
 ] as const;
 
-/** What the FHIR API offers, answered at /fhir/metadata (docs/interop.md lists the same). */
-export function capabilityStatementOf(publicUrl: string): CapabilityStatement {
+/**
+ * SMART's extension naming the authorization server's addresses in the CapabilityStatement, which SMART
+ * clients read as well as `/.well-known/smart-configuration` (fhir-kit-client's smartAuthMetadata does).
+ */
+const SMART_OAUTH_URIS = 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris';
+
+/**
+ * What the FHIR API offers, answered at /fhir/metadata (docs/interop.md lists the same). `issuer` is the
+ * built-in provider's, whose endpoints the statement names; absent with an external one.
+ */
+export function capabilityStatementOf(publicUrl: string, issuer?: string): CapabilityStatement {
   const referralResource = (type: 'ServiceRequest' | 'Task'): CapabilityStatementRestResource => ({
     type,
     interaction: [
@@ -36,8 +45,23 @@ export function capabilityStatementOf(publicUrl: string): CapabilityStatement {
         interaction: [{ code: 'transaction' }],
         documentation:
           'A referral is a ServiceRequest with a Task that follows its lifecycle (AU eRequesting). A caller sees ' +
-          'what their current establishment sees in the app; anything else is a 404.',
+          'what their current establishment sees in the app, a backend service what its establishment sees; ' +
+          'anything else is a 404.',
         security: {
+          ...(issuer
+            ? {
+                extension: [
+                  {
+                    url: SMART_OAUTH_URIS,
+                    extension: [
+                      { url: 'authorize', valueUri: `${issuer}/authorize` },
+                      { url: 'token', valueUri: `${issuer}/oauth/token` },
+                      { url: 'revoke', valueUri: `${issuer}/oauth/revoke` },
+                    ],
+                  },
+                ],
+              }
+            : {}),
           service: [
             {
               coding: [
@@ -48,7 +72,11 @@ export function capabilityStatementOf(publicUrl: string): CapabilityStatement {
               ],
             },
           ],
-          description: `Bearer access tokens from ${publicUrl}/auth (OpenID Connect).`,
+          description:
+            `Bearer access tokens from ${publicUrl}/auth (OpenID Connect): a person's, held to its SMART user ` +
+            'scopes when it carries any, or a backend service’s (SMART Backend Services: client credentials ' +
+            'with a private_key_jwt assertion, RS384 or ES384), which reads as its establishment within its ' +
+            `system scopes. Discovery: ${publicUrl}/fhir/.well-known/smart-configuration.`,
         },
         resource: [
           referralResource('ServiceRequest'),

@@ -7,21 +7,23 @@ import { PatientListQuerySchema } from '@referrals/domain/patients/patient-schem
 import { eq } from 'drizzle-orm';
 import { referralAttachments } from '../../db/schema/referrals.ts';
 import { reports } from '../../db/schema/reports.ts';
-import { notFound, permissionDenied, validationFailed } from '../../http/api-errors.ts';
+import { ApiError, notFound, permissionDenied, validationFailed } from '../../http/api-errors.ts';
 import { isUuid } from '../../http/ids.ts';
 import { auditActorOf } from '../audit/record-audit.ts';
+import { identityUrls } from '../auth/oidc-provider.ts';
 import { getEstablishment } from '../establishments/establishment-queries.ts';
-import { patientCall } from '../patients/patient-call.ts';
+import { patientReadCall } from '../patients/patient-call.ts';
 import { readPatient } from '../patients/read-patient.ts';
 import { searchPatients } from '../patients/search-patients.ts';
-import { referralCall } from '../referrals/referral-call.ts';
-import { callerOf } from '../tenancy/caller.ts';
+import { referralReadCall } from '../referrals/referral-call.ts';
+import { callerOf, readerOf } from '../tenancy/caller.ts';
 import { outsideLimitedMode } from '../tenancy/route-access.ts';
 import { capabilityStatementOf } from './capability-statement.ts';
 import { createFhirReferral } from './create-fhir-referral.ts';
 import { searchsetOf } from './fhir-bundle.ts';
 import { findPractitioner, organizationOf } from './fhir-directory.ts';
 import { answerErrorsAsOperationOutcome } from './fhir-outcome.ts';
+import { needsScope } from './fhir-scopes.ts';
 import { documentReferenceOf, serviceRequestOf, taskOf } from './fhir-referral.ts';
 import { encodeCursor, FhirPatientSearchSchema, FhirReferralSearchSchema } from './fhir-search-params.ts';
 import { readFhirReferral, type FhirReferral } from './read-fhir-referral.ts';
@@ -41,10 +43,20 @@ const REFERRAL_RESOURCES: Record<
   Task: { kind: 'task', of: (r) => taskOf(r.referral) },
 };
 
+// A referral names the person who refers: a backend service, which is no person, reads and searches only.
+const systemCannotCreate = () =>
+  new ApiError(403, {
+    detail:
+      'A backend service cannot create a referral: a referral names the person who refers. Create it with ' +
+      'the referrer’s own sign-in.',
+  });
+
 /**
  * The FHIR R4 API at /fhir (docs/interop.md): referrals as ServiceRequest and Task, their documents, the
  * patient, the practitioners and organisations. The same tenancy, audit and errors as /api, the errors
- * as OperationOutcome. Described by its CapabilityStatement, not in the OpenAPI document.
+ * as OperationOutcome. Described by its CapabilityStatement, not in the OpenAPI document. A person signs
+ * in as in the app (a token with SMART scopes is held to them); a backend service of an establishment
+ * (SMART Backend Services) reads as the establishment, within its system scopes.
  */
 export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
@@ -55,24 +67,34 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     { parseAs: 'string' },
     app.getDefaultJsonParser('error', 'error'),
   );
-  const signedIn = { onRequest: [app.authenticate] };
+  const signedIn = { onRequest: [app.authenticateSmart] };
   const hide = { hide: true } as const;
 
-  app.get('/fhir/metadata', { schema: hide }, () => capabilityStatementOf(app.config.publicUrl));
+  const issuer = app.config.externalIdentity ? undefined : identityUrls(app.config).issuer;
+  app.get('/fhir/metadata', { schema: hide }, () => capabilityStatementOf(app.config.publicUrl, issuer));
 
   for (const [type, resource] of Object.entries(REFERRAL_RESOURCES)) {
+    const resourceType = type as keyof typeof REFERRAL_RESOURCES;
     app.get(
       `/fhir/${type}/:id`,
-      { ...signedIn, schema: { ...hide, params: IdParamsSchema } },
+      {
+        ...signedIn,
+        preHandler: needsScope([resourceType], 'r'),
+        schema: { ...hide, params: IdParamsSchema },
+      },
       async (request) =>
-        resource.of(await readFhirReferral(db, await referralCall(request, request.params.id))),
+        resource.of(await readFhirReferral(db, await referralReadCall(request, request.params.id))),
     );
 
     app.get(
       `/fhir/${type}`,
-      { ...signedIn, schema: { ...hide, querystring: FhirReferralSearchSchema } },
+      {
+        ...signedIn,
+        preHandler: needsScope([resourceType], 's'),
+        schema: { ...hide, querystring: FhirReferralSearchSchema },
+      },
       async (request) => {
-        const caller = await callerOf(request);
+        const caller = await readerOf(request);
         const { page, next } = await searchFhirReferrals(db, {
           caller,
           actor: auditActorOf(request, caller),
@@ -90,13 +112,18 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   }
 
   const created = async (request: FastifyRequest, input: ServiceRequestInput, submit: boolean) => {
+    if (request.system) throw systemCannotCreate();
     const caller = await callerOf(request);
     return createFhirReferral(db, { caller, actor: auditActorOf(request, caller), request: input, submit });
   };
 
   app.post(
     '/fhir/ServiceRequest',
-    { ...signedIn, schema: { ...hide, body: ServiceRequestInputSchema } },
+    {
+      ...signedIn,
+      preHandler: needsScope(['ServiceRequest'], 'c'),
+      schema: { ...hide, body: ServiceRequestInputSchema },
+    },
     async (request, reply) => {
       const made = await created(request, request.body, request.body.status === 'active');
       const location = `${fhirBase}/ServiceRequest/${made.referral.id}/_history/${made.referral.version}`;
@@ -112,7 +139,11 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   for (const base of ['/fhir', '/fhir/']) {
     app.post(
       base,
-      { ...signedIn, schema: { ...hide, body: ReferralBundleInputSchema } },
+      {
+        ...signedIn,
+        preHandler: needsScope(['ServiceRequest', 'Task'], 'c'),
+        schema: { ...hide, body: ReferralBundleInputSchema },
+      },
       async (request, reply) => {
         const [order, tracking] = request.body.entry;
         if (tracking.resource.focus.reference !== order.fullUrl) {
@@ -140,11 +171,15 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   app.get(
     '/fhir/DocumentReference/:id',
-    { ...signedIn, schema: { ...hide, params: IdParamsSchema } },
+    {
+      ...signedIn,
+      preHandler: needsScope(['DocumentReference'], 'r'),
+      schema: { ...hide, params: IdParamsSchema },
+    },
     async (request) => {
       const { id } = request.params;
       const referralId = await referralIdOfDocument(id);
-      const found = await readFhirReferral(db, await referralCall(request, referralId ?? ''));
+      const found = await readFhirReferral(db, await referralReadCall(request, referralId ?? ''));
       const document = found.documents.find((d) => d.id === id);
       if (!document) throw notFound();
       return documentReferenceOf(found.referral, document, app.config.publicUrl);
@@ -163,9 +198,13 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   app.get(
     '/fhir/Patient',
-    { ...signedIn, schema: { ...hide, querystring: FhirPatientSearchSchema } },
+    {
+      ...signedIn,
+      preHandler: needsScope(['Patient'], 's'),
+      schema: { ...hide, querystring: FhirPatientSearchSchema },
+    },
     async (request) => {
-      const caller = await callerOf(request);
+      const caller = await readerOf(request);
       const { family, given, birthdate, identifier, _count: pageSize, _page: page } = request.query;
       const { count, results } = await searchPatients(db, {
         caller,
@@ -192,18 +231,26 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   app.get(
     '/fhir/Patient/:id',
-    { ...signedIn, schema: { ...hide, params: IdParamsSchema } },
+    {
+      ...signedIn,
+      preHandler: needsScope(['Patient'], 'r'),
+      schema: { ...hide, params: IdParamsSchema },
+    },
     async (request) => {
-      const patient = await readPatient(db, await patientCall(request, request.params.id));
+      const patient = await readPatient(db, await patientReadCall(request, request.params.id));
       return fhirPatientOf(patient, (id) => `Organization/${id}`);
     },
   );
 
   app.get(
     '/fhir/Organization/:id',
-    { ...signedIn, schema: { ...hide, params: IdParamsSchema } },
+    {
+      ...signedIn,
+      preHandler: needsScope(['Organization'], 'r'),
+      schema: { ...hide, params: IdParamsSchema },
+    },
     async (request) => {
-      const caller = await callerOf(request);
+      const caller = await readerOf(request);
       if (!isUuid(request.params.id)) throw notFound();
       const found = await getEstablishment(db, caller, request.params.id, {
         publicUrl: app.config.publicUrl,
@@ -216,10 +263,15 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   app.get(
     '/fhir/Practitioner/:id',
-    { ...signedIn, schema: { ...hide, params: IdParamsSchema } },
+    {
+      ...signedIn,
+      preHandler: needsScope(['Practitioner'], 'r'),
+      schema: { ...hide, params: IdParamsSchema },
+    },
     async (request) => {
-      // Whom the Providers list is for: a patient, or a PA or PM at their personal space, is refused.
-      if (!outsideLimitedMode.allows(await callerOf(request))) throw permissionDenied();
+      // Whom the Providers list is for: a patient, or a PA or PM at their personal space, is refused. A
+      // backend service reads it as its establishment's staff do.
+      if (!request.system && !outsideLimitedMode.allows(await callerOf(request))) throw permissionDenied();
       const found = isUuid(request.params.id) ? await findPractitioner(db, request.params.id) : undefined;
       if (!found) throw notFound();
       return found;

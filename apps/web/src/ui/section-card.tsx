@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -37,7 +37,8 @@ export function SectionCard({
               </Text>
             )}
           </Stack>
-          {aside}
+          {/* Beside a long description the control keeps its size; its label is never cut. */}
+          {aside !== undefined && <Box style={{ flexShrink: 0 }}>{aside}</Box>}
         </Group>
         {children}
       </Stack>

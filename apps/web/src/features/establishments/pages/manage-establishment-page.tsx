@@ -8,6 +8,7 @@ import { ApprovalBadges } from '@/ui/approval-badges';
 import { SectionCard } from '@/ui/section-card';
 import { useEstablishment } from '../api/get-establishment';
 import { useUpdateEstablishment } from '../api/update-establishment';
+import { BackendServicesCard } from '../backend-services/backend-services-card';
 import { BrandingLogoCard } from '../components/branding-logo-card';
 import { DeleteEstablishmentCard } from '../components/delete-establishment-card';
 import { DepartmentsCard } from '../components/departments-card';
@@ -46,7 +47,8 @@ const settingsHref = paths.settings.section.getHref('establishments');
 
 /**
  * /settings/establishments/:id: an establishment its account holder runs (spec sections 3 Establishment,
- * 6 Rules): details and settings, a hospital's departments, the branding logo, and deleting it. Changed
+ * 6 Rules): details and settings, a hospital's departments, the branding logo, the systems connected to
+ * its FHIR API, and deleting it. Changed
  * only when can_edit allows and deleted only when can_delete allows; anyone else reads why not.
  */
 export function ManageEstablishmentPage() {
@@ -99,6 +101,7 @@ export function ManageEstablishmentPage() {
           <DetailsCard establishment={place} />
           {place.type.value === 'HL' && <DepartmentsCard hospital={place} />}
           <BrandingLogoCard establishment={place} />
+          <BackendServicesCard establishment={place} />
           <DeleteEstablishmentCard establishment={place} onDeleted={() => void navigate(settingsHref)} />
         </>
       ) : (

@@ -52,7 +52,9 @@ test('a referral saved as an HL7 message by the practice is added to the clinic�
   await expect(details).toBeVisible();
   await expect(details.getByText(`${firstName} ${lastName}`)).toBeVisible();
   await expect(details.getByText('Sarah Mitchell')).toBeVisible();
-  await expect(page.getByText(/^HL7 message from Dr Sarah Mitchell at Harbourside Family Medical Practice · received/)).toBeVisible();
+  await expect(
+    page.getByText(/^HL7 message from Dr Sarah Mitchell at Harbourside Family Medical Practice · received/),
+  ).toBeVisible();
   await check(page, 'hl7-import-item');
 
   // The same message again opens the same item: the queue holds it once.

@@ -69,6 +69,7 @@ test('a practice manager connects the practice’s system, which signs in with i
     'Patients (Patient)',
     'Letters, reports and attachments (DocumentReference)',
     'Doctors (Practitioner)',
+    'Doctors at establishments (PractitionerRole)',
     'Establishments (Organization)',
   ]) {
     await dialog.getByRole('checkbox', { name: withheld }).uncheck();

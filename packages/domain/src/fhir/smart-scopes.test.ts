@@ -52,8 +52,8 @@ describe('SMART scopes', () => {
 
   it('enumerates every scope of a context once', () => {
     const all = allSmartScopes('system');
-    // 7 types (six and *), 31 v2 permission sets and 3 v1 names each.
-    expect(all).toHaveLength(7 * 34);
+    // 8 types (seven and *), 31 v2 permission sets and 3 v1 names each.
+    expect(all).toHaveLength(8 * 34);
     expect(new Set(all).size).toBe(all.length);
     expect(all.every((scope) => parseSmartScope(scope)?.context === 'system')).toBe(true);
   });

@@ -15,6 +15,7 @@ export const SMART_RESOURCE_TYPES = [
   'Task',
   'DocumentReference',
   'Practitioner',
+  'PractitionerRole',
   'Organization',
 ] as const;
 export type SmartResourceType = (typeof SMART_RESOURCE_TYPES)[number];

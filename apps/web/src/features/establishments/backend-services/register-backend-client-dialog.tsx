@@ -12,6 +12,7 @@ export const RESOURCE_LABELS: Record<SmartResourceType, string> = {
   Patient: 'Patients (Patient)',
   DocumentReference: 'Letters, reports and attachments (DocumentReference)',
   Practitioner: 'Doctors (Practitioner)',
+  PractitionerRole: 'Doctors at establishments (PractitionerRole)',
   Organization: 'Establishments (Organization)',
 };
 

@@ -21,8 +21,11 @@ import { outsideLimitedMode } from '../tenancy/route-access.ts';
 
 const hospitals = alias(establishments, 'hospitals');
 
-/** Where a provider is listed as working: an approved employment at an approved place (not a personal space). */
-const listedWorkplace = () =>
+/**
+ * Where a provider is listed as working: an approved employment at an approved place (not a personal space).
+ * The FHIR API's PractitionerRole is one such employment.
+ */
+export const listedWorkplace = () =>
   and(
     eq(employments.user_id, users.id),
     eq(employments.status, 'APPROVED'),

@@ -2,12 +2,27 @@ import type { CapabilityStatement, CapabilityStatementRestResource } from '@medp
 import { APP_VERSION } from '@referrals/domain/constants';
 
 const READ = [{ code: 'read' }] as const;
+const COUNT = {
+  name: '_count',
+  type: 'number',
+  documentation: 'Page size, 1 to 100 (20 when absent).',
+} as const;
+const LAST_UPDATED = {
+  name: '_lastUpdated',
+  type: 'date',
+  documentation: 'eq, ge, gt, le or lt; may repeat.',
+} as const;
+const PATIENT = {
+  name: 'patient',
+  type: 'reference',
+  documentation: 'Patient/{id}; `subject` is the same.',
+} as const;
 const REFERRAL_SEARCH = [
   { name: '_id', type: 'token', documentation: 'One or more ids, separated by commas.' },
-  { name: 'patient', type: 'reference', documentation: 'Patient/{id}; `subject` is the same.' },
+  PATIENT,
   { name: 'status', type: 'token', documentation: 'The resource’s own status codes (docs/interop.md).' },
-  { name: '_lastUpdated', type: 'date', documentation: 'eq, ge, gt, le or lt; may repeat.' },
-  { name: '_count', type: 'number', documentation: 'Page size, 1 to 100 (20 when absent).' },
+  LAST_UPDATED,
+  COUNT,
 ] as const;
 
 /**
@@ -81,7 +96,19 @@ export function capabilityStatementOf(publicUrl: string, issuer?: string): Capab
         resource: [
           referralResource('ServiceRequest'),
           referralResource('Task'),
-          { type: 'DocumentReference', interaction: [...READ] },
+          {
+            type: 'DocumentReference',
+            interaction: [...READ, { code: 'search-type' }],
+            searchParam: [
+              PATIENT,
+              { name: 'related', type: 'reference', documentation: 'ServiceRequest/{id}: one referral’s.' },
+              {
+                ...LAST_UPDATED,
+                documentation: 'The referral’s last change; eq, ge, gt, le or lt; may repeat.',
+              },
+              COUNT,
+            ],
+          },
           {
             type: 'Patient',
             interaction: [...READ, { code: 'search-type' }],
@@ -94,10 +121,19 @@ export function capabilityStatementOf(publicUrl: string, issuer?: string): Capab
                 type: 'token',
                 documentation: 'A Medicare number (its AU Base system) or, without a system, an MRN.',
               },
-              { name: '_count', type: 'number', documentation: 'Page size, 1 to 100 (20 when absent).' },
+              COUNT,
             ],
           },
           { type: 'Practitioner', interaction: [...READ] },
+          {
+            type: 'PractitionerRole',
+            interaction: [...READ, { code: 'search-type' }],
+            searchParam: [
+              { name: 'practitioner', type: 'reference', documentation: 'Practitioner/{id}.' },
+              { name: 'organization', type: 'reference', documentation: 'Organization/{id}.' },
+              COUNT,
+            ],
+          },
           { type: 'Organization', interaction: [...READ] },
         ],
       },

@@ -25,8 +25,16 @@ import { findPractitioner, organizationOf } from './fhir-directory.ts';
 import { answerErrorsAsOperationOutcome } from './fhir-outcome.ts';
 import { needsScope } from './fhir-scopes.ts';
 import { documentReferenceOf, serviceRequestOf, taskOf } from './fhir-referral.ts';
-import { encodeCursor, FhirPatientSearchSchema, FhirReferralSearchSchema } from './fhir-search-params.ts';
+import { findPractitionerRole, searchPractitionerRoles } from './fhir-practitioner-role.ts';
+import {
+  encodeCursor,
+  FhirDocumentSearchSchema,
+  FhirPatientSearchSchema,
+  FhirPractitionerRoleSearchSchema,
+  FhirReferralSearchSchema,
+} from './fhir-search-params.ts';
 import { readFhirReferral, type FhirReferral } from './read-fhir-referral.ts';
+import { searchFhirDocuments } from './search-fhir-documents.ts';
 import { searchFhirReferrals } from './search-fhir-referrals.ts';
 import {
   ReferralBundleInputSchema,
@@ -53,7 +61,7 @@ const systemCannotCreate = () =>
 
 /**
  * The FHIR R4 API at /fhir (docs/interop.md): referrals as ServiceRequest and Task, their documents, the
- * patient, the practitioners and organisations. The same tenancy, audit and errors as /api, the errors
+ * patient, the practitioners, where they work (PractitionerRole) and organisations. The same tenancy, audit and errors as /api, the errors
  * as OperationOutcome. Described by its CapabilityStatement, not in the OpenAPI document. A person signs
  * in as in the app (a token with SMART scopes is held to them); a backend service of an establishment
  * (SMART Backend Services) reads as the establishment, within its system scopes.
@@ -186,6 +194,30 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
   );
 
+  app.get(
+    '/fhir/DocumentReference',
+    {
+      ...signedIn,
+      preHandler: needsScope(['DocumentReference'], 's'),
+      schema: { ...hide, querystring: FhirDocumentSearchSchema },
+    },
+    async (request) => {
+      const caller = await readerOf(request);
+      const { page, next } = await searchFhirDocuments(db, {
+        caller,
+        actor: auditActorOf(request, caller),
+        search: request.query,
+        publicUrl: app.config.publicUrl,
+      });
+      return searchsetOf({
+        request,
+        fhirBase,
+        resources: page,
+        next: next && { _cursor: encodeCursor(next) },
+      });
+    },
+  );
+
   /** The referral a document id belongs to: the letter names it; an attachment or report is looked up. */
   async function referralIdOfDocument(id: string): Promise<string | null> {
     const [, kind, own] = /^(letter|attachment|report)-(.+)$/.exec(id) ?? [];
@@ -269,14 +301,54 @@ export const fhirRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       schema: { ...hide, params: IdParamsSchema },
     },
     async (request) => {
-      // Whom the Providers list is for: a patient, or a PA or PM at their personal space, is refused. A
-      // backend service reads it as its establishment's staff do.
-      if (!request.system && !outsideLimitedMode.allows(await callerOf(request))) throw permissionDenied();
+      await readsDirectory(request);
       const found = isUuid(request.params.id) ? await findPractitioner(db, request.params.id) : undefined;
       if (!found) throw notFound();
       return found;
     },
   );
+
+  app.get(
+    '/fhir/PractitionerRole/:id',
+    {
+      ...signedIn,
+      preHandler: needsScope(['PractitionerRole'], 'r'),
+      schema: { ...hide, params: IdParamsSchema },
+    },
+    async (request) => {
+      await readsDirectory(request);
+      const found = isUuid(request.params.id) ? await findPractitionerRole(db, request.params.id) : undefined;
+      if (!found) throw notFound();
+      return found;
+    },
+  );
+
+  app.get(
+    '/fhir/PractitionerRole',
+    {
+      ...signedIn,
+      preHandler: needsScope(['PractitionerRole'], 's'),
+      schema: { ...hide, querystring: FhirPractitionerRoleSearchSchema },
+    },
+    async (request) => {
+      await readsDirectory(request);
+      const { page, more } = await searchPractitionerRoles(db, request.query);
+      return searchsetOf({
+        request,
+        fhirBase,
+        resources: page,
+        next: more ? { _page: String(request.query._page + 1) } : null,
+      });
+    },
+  );
+
+  /**
+   * Whom the Providers list is for, which Practitioner and PractitionerRole read: a patient, or a PA or PM at
+   * their personal space, is refused. A backend service reads it as its establishment's staff do.
+   */
+  async function readsDirectory(request: FastifyRequest): Promise<void> {
+    if (!request.system && !outsideLimitedMode.allows(await callerOf(request))) throw permissionDenied();
+  }
 
   // Anything else under /fhir is not a resource here: FHIR's 404, not the web app.
   app.all('/fhir/*', { schema: hide }, () => {

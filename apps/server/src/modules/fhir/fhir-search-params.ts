@@ -16,11 +16,14 @@ const anyOf = (check: (value: string) => boolean, message: string) =>
     .transform((value) => value.split(',').map((part) => part.trim()))
     .refine((values) => values.every(check), message);
 
-/** A reference to a patient, as `Patient/{id}` or the bare id. */
-const patientReference = z
-  .string()
-  .transform((value) => value.replace(/^Patient\//, ''))
-  .refine((id) => isUuid(id), 'Give the patient as Patient/{id}.');
+/** A reference to a resource of `type` whose id is a uuid, as `{type}/{id}` or the bare id. */
+const referenceTo = (type: string) =>
+  z
+    .string()
+    .transform((value) => value.replace(new RegExp(`^${type}/`), ''))
+    .refine((id) => isUuid(id), `Give the ${type} as ${type}/{id}.`);
+
+const patientReference = referenceTo('Patient');
 
 /** `_lastUpdated=ge2026-01-01` and the like: a prefix (eq when absent) and a date or instant. */
 const lastUpdated = z
@@ -34,20 +37,24 @@ const lastUpdated = z
     return { prefix, value: value.replace(/^(eq|ge|gt|le|lt)/, '') };
   });
 
-/** The opaque `_cursor` of a next link: where the previous page ended. */
-const cursor = z.string().transform((value, ctx) => {
-  try {
-    const parsed = z
-      .object({ updatedAt: z.string().max(40), id: z.string().refine(isUuid) })
-      .parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
-    return parsed;
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'This page link is not valid: start the search again.' });
-    return z.NEVER;
-  }
-});
+/** An opaque `_cursor` of a next link, whose JSON has `shape`: where the previous page ended. */
+const cursorOf = <T extends z.ZodRawShape>(shape: T) =>
+  z.string().transform((value, ctx) => {
+    try {
+      return z.object(shape).parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'This page link is not valid: start the search again.' });
+      return z.NEVER;
+    }
+  });
 
-export const encodeCursor = (at: { updatedAt: string; id: string }) =>
+const AT_REFERRAL = { updatedAt: z.string().max(40), id: z.string().refine(isUuid) };
+/** A referral search's cursor: the last referral given. */
+const cursor = cursorOf(AT_REFERRAL);
+/** A document search's cursor: the referral to go on with and how many of its documents were given. */
+const documentCursor = cursorOf({ ...AT_REFERRAL, skip: z.number().int().min(0).max(10_000) });
+
+export const encodeCursor = (at: { updatedAt: string; id: string; skip?: number }) =>
   Buffer.from(JSON.stringify(at)).toString('base64url');
 
 /** A search that refuses the parameters it does not list (see FhirReferralSearchSchema). */
@@ -129,3 +136,35 @@ export const FhirPatientSearchSchema = strictSearch({
   _format: format,
 });
 export type FhirPatientSearch = z.output<typeof FhirPatientSearchSchema>;
+
+/**
+ * DocumentReference search: the documents of the referrals the caller sees, of one patient (`patient` or
+ * `subject`) or one referral (`related`, its ServiceRequest, as the resource's context.related), changed
+ * (their referral, whose change is the document's lastUpdated) within `_lastUpdated`.
+ */
+export const FhirDocumentSearchSchema = strictSearch({
+  patient: patientReference.optional(),
+  subject: patientReference.optional(),
+  related: referenceTo('ServiceRequest').optional(),
+  _lastUpdated: repeated(lastUpdated).optional(),
+  _count: count,
+  _cursor: documentCursor.optional(),
+  _format: format,
+}).transform(({ subject, patient, ...rest }) => ({
+  related: rest.related,
+  _lastUpdated: rest._lastUpdated,
+  _count: rest._count,
+  _cursor: rest._cursor,
+  patient: patient ?? subject,
+}));
+export type FhirDocumentSearch = z.output<typeof FhirDocumentSearchSchema>;
+
+/** PractitionerRole search: a doctor's places of work as the Providers list shows them, by `_page`. */
+export const FhirPractitionerRoleSearchSchema = strictSearch({
+  practitioner: referenceTo('Practitioner').optional(),
+  organization: referenceTo('Organization').optional(),
+  _count: count,
+  _page: z.coerce.number().int().min(1).max(1000).default(1),
+  _format: format,
+});
+export type FhirPractitionerRoleSearch = z.output<typeof FhirPractitionerRoleSearchSchema>;

@@ -10,13 +10,13 @@ import { referralDocuments } from './referral-documents.ts';
 /** A referral with its documents, what every FHIR resource of a referral is made from. */
 export type FhirReferral = { referral: Referral; documents: ReferralDocument[] };
 
-/** A visible referral row as the FHIR API reads it, with its audit row (`action`) in the caller's transaction. */
-export async function fhirReferralOf(
+/** A visible referral row as the API gives it, with its audit row (`action`) in the caller's transaction. */
+export async function auditedReferral(
   tx: Transaction,
   who: { caller: Reader; actor: AuditActor },
   row: ReferralRow,
   action: 'referral.read' | 'referral.list',
-): Promise<FhirReferral> {
+): Promise<Referral> {
   await recordAudit(tx, who.actor, {
     action,
     resourceType: 'referral',
@@ -24,8 +24,18 @@ export async function fhirReferralOf(
     patientId: row.patient_id,
     detail: { via: 'fhir' },
   });
+  return referralDetail(tx, who.caller, row);
+}
+
+/** A visible referral row as the FHIR API reads it, with its audit row (`action`) in the caller's transaction. */
+export async function fhirReferralOf(
+  tx: Transaction,
+  who: { caller: Reader; actor: AuditActor },
+  row: ReferralRow,
+  action: 'referral.read' | 'referral.list',
+): Promise<FhirReferral> {
   return {
-    referral: await referralDetail(tx, who.caller, row),
+    referral: await auditedReferral(tx, who, row, action),
     documents: await referralDocuments(tx, who.caller, row),
   };
 }

@@ -1,17 +1,14 @@
 import type { DocumentReference } from '@medplum/fhirtypes';
-import { and, desc, eq, gt, gte, lte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
-import { referralsVisibleTo } from '../referrals/referral-visibility.ts';
 import type { Reader } from '../tenancy/caller.ts';
 import { documentReferenceOf } from './fhir-referral.ts';
 import type { FhirDocumentSearch } from './fhir-search-params.ts';
 import { auditedReferral } from './read-fhir-referral.ts';
 import { referralDocuments } from './referral-documents.ts';
-
-const CURSOR_AT = sql<string>`to_char(${referrals.updated_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const COMPARISONS = { ge: gte, gt, le: lte, lt, eq } as const;
+import { NEWEST_CHANGE_FIRST, REFERRAL_CURSOR_AT, visibleReferralsFrom } from './referral-keyset.ts';
 
 export type DocumentCursor = { updatedAt: string; id: string; skip: number };
 
@@ -27,31 +24,18 @@ export function searchFhirDocuments(
   options: { caller: Reader; actor: AuditActor; search: FhirDocumentSearch; publicUrl: string },
 ): Promise<{ page: DocumentReference[]; next: DocumentCursor | null }> {
   const { caller, search } = options;
-  const where: (SQL | undefined)[] = [referralsVisibleTo(caller)];
-  if (search.patient) where.push(eq(referrals.patient_id, search.patient));
-  if (search.related) where.push(eq(referrals.id, search.related));
-  for (const bound of search._lastUpdated ?? []) {
-    where.push(COMPARISONS[bound.prefix](referrals.updated_at, new Date(bound.value)));
-  }
   const cursor = search._cursor;
-  if (cursor) {
-    // From the cursor's referral on (itself included, for the documents left of it); microseconds kept.
-    const at = sql`${cursor.updatedAt}::timestamptz`;
-    where.push(
-      or(
-        sql`${referrals.updated_at} < ${at}`,
-        and(sql`${referrals.updated_at} = ${at}`, lte(referrals.id, cursor.id)),
-      ),
-    );
-  }
+  // From the cursor's referral on, itself included, for the documents left of it.
+  const where = visibleReferralsFrom(caller, search, cursor, true);
+  if (search.related) where.push(eq(referrals.id, search.related));
   return db.transaction(async (tx) => {
     // Every referral has its letter, so _count referrals fill a page; one more for the cursor's referral,
     // whose documents may all have been given, and one to know whether another page follows.
     const rows = await tx
-      .select({ row: referrals, at: CURSOR_AT })
+      .select({ row: referrals, at: REFERRAL_CURSOR_AT })
       .from(referrals)
       .where(and(...where))
-      .orderBy(desc(referrals.updated_at), desc(referrals.id))
+      .orderBy(...NEWEST_CHANGE_FIRST)
       .limit(search._count + 2);
     const page: DocumentReference[] = [];
     for (const { row, at } of rows) {

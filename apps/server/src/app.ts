@@ -65,6 +65,7 @@ import { notificationRoutes } from './modules/notifications/notification-routes.
 import { registerNotificationMail } from './modules/notifications/notification-mail.ts';
 import { referralActionRoutes } from './modules/referrals/referral-action-routes.ts';
 import { referralListRoutes } from './modules/referrals/lists/referral-list-routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics-routes.ts';
 import { attachmentRoutes } from './modules/referrals/attachments/attachment-routes.ts';
 import { referralFormRoutes } from './modules/referrals/forms/referral-form-routes.ts';
 import { reportFileRoutes } from './modules/reports/report-file-routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(supportRequestRoutes);
   await app.register(referralActionRoutes);
   await app.register(referralListRoutes);
+  await app.register(analyticsRoutes);
   await app.register(attachmentRoutes);
   await app.register(referralFormRoutes);
   await app.register(reportRoutes);

@@ -57,7 +57,9 @@ export type ReferralTransition = {
 };
 
 const ACTIVE = ['SBMT', 'VWD', 'UPDT'] as const satisfies readonly ReferralStatus[];
-const TRIAGED = ['ACPT', 'WLST', 'SCHDL'] as const satisfies readonly ReferralStatus[];
+/** Triaged: accepted, waitlisted or scheduled; the first of these since submission ends the wait for triage. */
+export const TRIAGED_STATUSES = ['ACPT', 'WLST', 'SCHDL'] as const satisfies readonly ReferralStatus[];
+const TRIAGED = TRIAGED_STATUSES;
 const NOT_DRAFT = referralStatuses.codes.filter((status) => status !== 'DRFT');
 /** An advice and guidance request is answered with advice or converted, never triaged (referral-lifecycle.md). */
 const NOT_ADVICE = { not: ['ADVICE_AND_GUIDANCE'] } as const;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -17,10 +17,23 @@ import type {
 } from '@referrals/domain/clinical-record/clinical-record-schemas';
 import type { ManualReferrer } from '@referrals/domain/referrals/manual-referral-schemas';
 import type { MedicationOrderDraft } from '@referrals/domain/referrals/medication-order';
+import { WAITING_STATUSES } from '@referrals/domain/analytics/waiting-times';
 import { entityColumns } from './columns.ts';
 import { establishments } from './establishments.ts';
 import { patients } from './patients.ts';
 import { users } from './people.ts';
+
+/**
+ * The statuses of a referral waiting at its receiver, as a literal list: the analytics' queries repeat it
+ * as written, so that the planner matches referrals_waiting_idx also in a prepared statement's generic plan.
+ */
+export const WAITING_STATUSES_SQL = codeListLiteral(WAITING_STATUSES);
+
+/** Codes (letters and underscores only) as an SQL list literal: `('SBMT', 'VWD')`. */
+export function codeListLiteral(codes: readonly string[]): SQL {
+  if (codes.some((code) => !/^[A-Z_]+$/.test(code))) throw new Error('Not a list of codes');
+  return sql.raw(`(${codes.map((code) => `'${code}'`).join(', ')})`);
+}
 
 /** One earlier appointment, kept when a referral is rescheduled (reschedule_list). */
 export type RescheduledAppointment = {
@@ -76,6 +89,11 @@ export const referrals = pgTable(
     appointment_location: text('appointment_location'),
     show_appointment_details: boolean('show_appointment_details').notNull().default(true),
     submitted_at: timestamp('submitted_at', { withTimezone: true }),
+    /**
+     * When the receiver first accepted, waitlisted or scheduled it since its latest submission: the end of
+     * the wait for triage (docs/analytics.md). A resubmission clears it.
+     */
+    triaged_at: timestamp('triaged_at', { withTimezone: true }),
     expires_at: timestamp('expires_at', { withTimezone: true }),
     email_notify_referrer: boolean('email_notify_referrer').notNull().default(false),
     email_notify_patient: boolean('email_notify_patient').notNull().default(false),
@@ -211,6 +229,20 @@ export const referrals = pgTable(
     index('referrals_received_drafts_idx')
       .on(t.to_establishment_id)
       .where(sql`${t.status} = 'DRFT' and ${t.submitted_at} is not null and not ${t.is_deleted}`),
+    // Waiting times and volumes (docs/analytics.md): each figure reads one establishment's referrals by the
+    // date its range is about (sent, triaged, seen) or those waiting now, never the whole table.
+    index('referrals_sent_submitted_idx')
+      .on(t.from_establishment_id, t.submitted_at)
+      .where(sql`${t.submitted_at} is not null and not ${t.is_deleted}`),
+    index('referrals_received_triaged_idx')
+      .on(t.to_establishment_id, t.triaged_at)
+      .where(sql`${t.triaged_at} is not null and not ${t.is_deleted}`),
+    index('referrals_received_appointment_idx')
+      .on(t.to_establishment_id, t.appointment_date)
+      .where(sql`${t.appointment_date} is not null and not ${t.is_deleted}`),
+    index('referrals_waiting_idx')
+      .on(t.to_establishment_id, t.submitted_at)
+      .where(sql`${t.status} in ${WAITING_STATUSES_SQL} and not ${t.is_deleted}`),
     index('referrals_forwarded_from_idx').on(t.forwarded_from_referral_id),
     index('referrals_renewed_from_idx').on(t.renewed_from_referral_id),
   ],

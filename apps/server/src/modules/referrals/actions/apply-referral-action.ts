@@ -4,6 +4,7 @@ import {
   referralActionRefusedMessage,
   referralStatusAfter,
   referralTypeAfter,
+  TRIAGED_STATUSES,
   type ReferralLifecycleAction,
 } from '@referrals/domain/referrals/referral-lifecycle';
 import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
@@ -44,6 +45,21 @@ export function checkReferralAction(
 }
 
 /**
+ * triaged_at, the end of the wait for triage (docs/analytics.md): set by the first accept, waitlist or
+ * schedule since the latest submission, cleared by a resubmission ('clear'). Left out of the update
+ * otherwise, so the other actions' statements stay as they were.
+ */
+function triagedAtChange(
+  action: ReferralLifecycleAction,
+  to: ReferralStatus,
+  referral: ReferralRow,
+): Date | 'clear' | undefined {
+  if (action === 'submit') return referral.triaged_at === null ? undefined : 'clear';
+  const triaged = (TRIAGED_STATUSES as readonly string[]).includes(to);
+  return triaged && referral.triaged_at === null ? new Date() : undefined;
+}
+
+/**
  * Applies one lifecycle action to a locked referral in the caller's transaction: the new status and
  * `changes`, a new version, the history row and the audit row. Every action function ends here, so the
  * transition table is checked in one place.
@@ -67,17 +83,25 @@ export async function applyReferralAction(
   const shape = new StatementShape();
   // drizzle's types leave placeholders out of `set`, which binds them as it binds values.
   const toType = referralTypeAfter(action);
+  const triaged = triagedAtChange(action, to, referral);
   const set: Record<string, unknown> = boundColumns(shape, {
     ...options.changes,
+    ...(triaged instanceof Date ? { triaged_at: triaged } : {}),
     ...(toType === null ? {} : { type: toType }),
     status: to,
     updated_at: new Date(),
   });
+  // A bound null would go through the timestamp column's mapping, which takes only dates.
+  const clearTriaged = shape.part(`clear-triaged:${triaged === 'clear'}`, triaged === 'clear');
   const id = shape.bind(referral.id);
   const update = preparedFor(tx, 'referral_action', shape, () =>
     tx
       .update(referrals)
-      .set({ ...set, version: sql`${referrals.version} + 1` })
+      .set({
+        ...set,
+        ...(clearTriaged ? { triaged_at: sql`null` } : {}),
+        version: sql`${referrals.version} + 1`,
+      })
       .where(eq(referrals.id, id))
       .returning(),
   );

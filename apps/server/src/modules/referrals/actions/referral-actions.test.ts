@@ -170,6 +170,25 @@ describe('referral actions: what each one requires and changes', () => {
     expect(again.json().status.value).toBe('UPDT');
   });
 
+  it('keeps when it was first triaged since submission, for the waiting times, and a resubmission clears it', async () => {
+    const referral = await insertReferral(db(), p, { status: 'SBMT' });
+    expect((await rowOf(db(), referral.id)).triaged_at).toBeNull();
+    await p.specialist.api('PUT', url(referral.id, 'accept/'), { waitlist_period: '3 months' });
+    const waitlisted = (await rowOf(db(), referral.id)).triaged_at;
+    expect(waitlisted).toBeInstanceOf(Date);
+    // Accepting from the waitlist and scheduling do not move it: the wait for triage ended once.
+    expect((await p.specialist.api('PUT', url(referral.id, 'accept/'), {})).statusCode).toBe(200);
+    const scheduled = await p.specialist.api('PUT', url(referral.id, 'schedule/'), {
+      appointment_date: APPOINTMENT,
+    });
+    expect(scheduled.statusCode).toBe(200);
+    expect((await rowOf(db(), referral.id)).triaged_at).toEqual(waitlisted);
+    await p.gp.api('PATCH', url(referral.id, 'recall/'), { recall_reason: 'INFORMATION_TO_ADD' });
+    const resubmitted = await p.gp.api('POST', url(referral.id, 'submit/'));
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    expect((await rowOf(db(), referral.id)).triaged_at).toBeNull();
+  });
+
   it('validate=true runs every check, reports the commit’s errors and changes nothing', async () => {
     const referral = await insertReferral(db(), p, { status: 'VWD' });
     const before = await referralSnapshot(db(), referral.id);

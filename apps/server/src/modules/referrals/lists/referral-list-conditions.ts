@@ -102,6 +102,21 @@ function days(shape: StatementShape, count: number): SQL {
 }
 
 /**
+ * When the referral's recommended time to be seen ends: submitted_at plus its triage category's days
+ * (TRIAGE_CATEGORY_DAYS, as overdueForAppointmentFrom), null without a category. `bind` gives each value
+ * its place in the statement (a prepared statement's placeholders, or plain parameters).
+ */
+export function recommendedTimeEnd(bind: (value: string | number) => unknown = (value) => value): SQL {
+  const due = sql.join(
+    triageCategories.codes.map(
+      (c) => sql`when ${bind(c)} then make_interval(hours => ${bind(TRIAGE_CATEGORY_DAYS[c] * 24)}::int)`,
+    ),
+    sql` `,
+  );
+  return sql`(${referrals.submitted_at} + (case ${referrals.triage_category} ${due} end))`;
+}
+
+/**
  * The SQL of a derived condition, the same rule as referral-conditions.ts (its statuses are applied by
  * CONDITION_FILTER_STATUSES): list-referrals.test.ts checks each filter against the items' own flags.
  */
@@ -115,15 +130,8 @@ export function conditionMatches(shape: StatementShape, condition: ReferralCondi
     case 'appointment-due':
       return sql`(${referrals.appointment_date} >= now()
         and ${referrals.appointment_date} <= now() + ${days(shape, APPOINTMENT_DUE_DAYS)})`;
-    case 'overdue': {
-      const due = sql.join(
-        triageCategories.codes.map(
-          (c) => sql`when ${shape.bind(c)} then ${days(shape, TRIAGE_CATEGORY_DAYS[c])}`,
-        ),
-        sql` `,
-      );
-      return sql`(${referrals.submitted_at} + (case ${referrals.triage_category} ${due} end) < now())`;
-    }
+    case 'overdue':
+      return sql`(${recommendedTimeEnd((value) => shape.bind(value))} < now())`;
     case 'recalled':
       return sql`${referrals.is_recalled}`;
   }

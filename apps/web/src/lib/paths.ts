@@ -183,6 +183,7 @@ export const paths = {
   /** The platform administrators' queue of establishments waiting for approval or verification. */
   approvals: { path: '/approvals', getHref: () => '/approvals' },
   healthNetworks: { path: '/health-networks', getHref: () => '/health-networks' },
+  analytics: { path: '/analytics', getHref: () => '/analytics' },
 
   reviewInvite: {
     path: '/review-invite/:id',

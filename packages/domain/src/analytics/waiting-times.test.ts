@@ -33,23 +33,30 @@ describe('waiting times and volumes', () => {
   });
 
   it('is for the account holder, practice managers and a department’s head, once approved', () => {
-    const employment = (overrides: object = {}) => ({
-      status: 'APPROVED' as const,
-      is_account_holder: false,
-      is_head_of_department: false,
-      establishment: { type: 'HL' as const },
-      ...overrides,
-    });
-    expect(canSeeAnalytics('SP', employment({ is_account_holder: true }))).toBe(true);
-    expect(canSeeAnalytics('PM', employment())).toBe(true);
-    expect(canSeeAnalytics('PM', employment({ status: 'UNVERIFIED' }))).toBe(false);
-    expect(canSeeAnalytics('PM', employment({ establishment: { type: 'PA' } }))).toBe(false);
-    expect(canSeeAnalytics('SP', employment())).toBe(false);
-    expect(
-      canSeeAnalytics('SP', employment({ is_head_of_department: true, establishment: { type: 'DT' } })),
-    ).toBe(true);
-    expect(canSeeAnalytics('SP', employment({ is_head_of_department: true }))).toBe(false);
-    expect(canSeeAnalytics('GP', null)).toBe(false);
+    const context = (role: string, overrides: object = {}, establishmentType = 'HL') =>
+      ({
+        role,
+        establishmentType,
+        employment: {
+          priority: 1,
+          status: 'APPROVED',
+          can_send_referral: true,
+          has_shared_inbox_access: false,
+          has_shared_outbox_access: false,
+          is_head_of_department: false,
+          has_special_access: false,
+          is_account_holder: false,
+          ...overrides,
+        },
+      }) as Parameters<typeof canSeeAnalytics>[0];
+    expect(canSeeAnalytics(context('SP', { is_account_holder: true }))).toBe(true);
+    expect(canSeeAnalytics(context('PM'))).toBe(true);
+    expect(canSeeAnalytics(context('PM', { status: 'UNVERIFIED' }))).toBe(false);
+    expect(canSeeAnalytics(context('PM', {}, 'PA'))).toBe(false);
+    expect(canSeeAnalytics(context('SP'))).toBe(false);
+    expect(canSeeAnalytics(context('SP', { is_head_of_department: true }, 'DT'))).toBe(true);
+    expect(canSeeAnalytics(context('SP', { is_head_of_department: true }))).toBe(false);
+    expect(canSeeAnalytics({ role: 'GP', establishmentType: 'PR', employment: null })).toBe(false);
   });
 
   it('takes a range of up to three years, its end on or after its start', () => {

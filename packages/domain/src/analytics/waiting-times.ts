@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { codeOf, type Code } from '../codes.ts';
+import { codeOf } from '../codes.ts';
 import { todayInAustralia } from '../date-bounds.ts';
-import type { EstablishmentType } from '../establishments/establishment-codes.ts';
-import type { EmploymentStatus, Role } from '../people/people-codes.ts';
+import type { AccessContext } from '../people/access-rules.ts';
 import {
   REFERRAL_TYPES,
   TRIAGE_CATEGORY_DAYS,
@@ -52,22 +51,18 @@ export const WAITING_STATUSES = [...AWAITING_TRIAGE_STATUSES, ...WAITLIST_STATUS
 
 /** Who reads the page: the establishment's account holder and practice managers, a department's head. */
 export function canSeeAnalytics(
-  role: Code<Role> | null | undefined,
-  employment:
-    | {
-        status: Code<EmploymentStatus>;
-        is_account_holder: boolean;
-        is_head_of_department: boolean;
-        establishment: { type: Code<EstablishmentType> };
-      }
-    | null
-    | undefined,
+  context: Pick<AccessContext, 'role' | 'establishmentType' | 'employment'>,
 ): boolean {
-  if (employment == null || codeOf(employment.status) !== 'APPROVED') return false;
-  if (codeOf(employment.establishment.type) === 'PA') return false;
-  if (employment.is_account_holder || codeOf(role) === 'PM') return true;
-  return employment.is_head_of_department && codeOf(employment.establishment.type) === 'DT';
+  const { employment } = context;
+  const type = codeOf(context.establishmentType);
+  if (employment == null || codeOf(employment.status) !== 'APPROVED' || type === 'PA') return false;
+  if (employment.is_account_holder === true || codeOf(context.role) === 'PM') return true;
+  return employment.is_head_of_department && type === 'DT';
 }
+
+/** Shown at the page to someone else. */
+export const ANALYTICS_READERS_HINT =
+  'Waiting times and volumes are for the account holder and practice managers of an establishment, and for the head of a department. Switch to an establishment where you are one of them.';
 
 /** The longest range the page reads at once, in years: its end comes before the same date that many years on. */
 export const ANALYTICS_MAX_YEARS = 3;

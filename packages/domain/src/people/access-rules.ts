@@ -16,6 +16,8 @@ export type CurrentEmployment = {
   has_shared_outbox_access: boolean;
   is_head_of_department: boolean;
   has_special_access: boolean;
+  /** The establishment's account holder (absent where a rule does not need it). */
+  is_account_holder?: boolean;
 };
 
 /** What every rule looks at: the caller, their current establishment and employment, and the flags. */

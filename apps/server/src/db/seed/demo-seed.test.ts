@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   caseConferenceEvents,
@@ -142,6 +142,27 @@ describe('the demo seed', () => {
       expect(p.pub_insurance_details).toMatch(/^[2-6]\d{9}$/);
       expect(p.postcode).toMatch(/^\d{4}$/);
       expect(p.dob).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it('gives Cardiology half a year of archived history for its waiting times, triaged after submission', async () => {
+    const [cardiology] = await t.database.db
+      .select()
+      .from(establishments)
+      .where(eq(establishments.name, 'Cardiology'));
+    const rows = await t.database.db
+      .select()
+      .from(referrals)
+      .where(
+        and(eq(referrals.to_establishment_id, cardiology?.id ?? ''), eq(referrals.receiver_archived, true)),
+      );
+    expect(rows.length).toBeGreaterThanOrEqual(26 * 5);
+    expect(rows.every((row) => row.sender_archived)).toBe(true);
+    const seen = rows.filter((row) => row.status === 'SCHDL');
+    expect(seen.length).toBeGreaterThan(20);
+    for (const row of seen) {
+      expect(row.triaged_at?.getTime()).toBeGreaterThan(row.submitted_at?.getTime() ?? Infinity);
+      expect(row.appointment_date?.getTime()).toBeLessThanOrEqual(Date.now());
     }
   });
 });

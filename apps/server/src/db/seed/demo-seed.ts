@@ -18,6 +18,7 @@ import {
 } from '../factories/factories.ts';
 import { createSampler } from '../factories/sample-data.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { seedWaitingTimesHistory } from './demo-waiting-times.ts';
 import { defaultPermissionsFor } from '@referrals/domain/people/default-permissions';
 import type { Role } from '@referrals/domain/people/people-codes';
 
@@ -70,6 +71,14 @@ export async function seedDemoData(db: Database, options: { demoPassword: string
       );
     }
     await seedReferrals(tx, places, people, harbourPatients, s);
+    await seedWaitingTimesHistory(tx, {
+      from: places.practice,
+      to: places.cardiology,
+      referrer: people.gp,
+      assignee: people.hospitalHead,
+      patients: harbourPatients,
+      s,
+    });
     await seedDemoFormTemplates(tx, places.clinic.id);
     await seedDemoReportTemplates(tx, places.clinic.id);
   });

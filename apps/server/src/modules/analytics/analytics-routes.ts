@@ -13,7 +13,7 @@ import { readAnalytics } from './read-analytics.ts';
 /** The establishment's account holder and practice managers, or a department's head (docs/analytics.md). */
 const analyticsReader: AccessRule = {
   name: 'account holder, practice manager or head of department',
-  allows: (caller) => canSeeAnalytics(caller.role, caller.current),
+  allows: (caller) => canSeeAnalytics(caller.access),
 };
 
 const DESCRIPTION = [

@@ -21,6 +21,7 @@ describe('side navigation', () => {
       patients: '/patients',
       providers: '/providers',
       contacts: '/contacts',
+      analytics: '/analytics',
       trash: '/referrals/trash',
     });
   });
@@ -65,8 +66,27 @@ describe('visible side navigation (spec section 6 Rules)', () => {
   const ids = (c: AccessContext | undefined) =>
     visibleNavGroups(c).flatMap((group) => group.items.map((i) => i.id));
 
-  it('shows everything to a GP with every permission', () => {
-    expect(ids(context())).toEqual(NAV_GROUPS.flatMap((group) => group.items.map((i) => i.id)));
+  it('shows everything to a GP with every permission, and waiting times to the account holder', () => {
+    const everything = NAV_GROUPS.flatMap((group) => group.items.map((i) => i.id));
+    expect(ids(context())).toEqual(everything.filter((id) => id !== 'analytics'));
+    const holder = employmentFixture('p', 1, 'PR');
+    expect(ids(context({ employment: { ...holder, is_account_holder: true } }))).toEqual(everything);
+  });
+
+  it('shows waiting times to a practice manager and a department head, not to a department’s other staff', () => {
+    expect(ids(context({ role: 'PM' }))).toContain('analytics');
+    const department = employmentFixture('d', 1, 'DT');
+    const at = (head: boolean) =>
+      ids(
+        context({
+          role: 'SP',
+          establishmentType: 'DT',
+          employment: { ...department, is_head_of_department: head },
+        }),
+      );
+    expect(at(true)).toContain('analytics');
+    expect(at(false)).not.toContain('analytics');
+    expect(activeNavItem('/analytics')).toBe('analytics');
   });
 
   it('adds Establishment approvals and Health networks for platform administrators only, whatever else they see', () => {

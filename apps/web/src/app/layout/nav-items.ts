@@ -9,6 +9,7 @@ import {
   isPatientAccount,
   type AccessContext,
 } from '@referrals/domain/people/access-rules';
+import { canSeeAnalytics } from '@referrals/domain/analytics/waiting-times';
 import type { ReferralBox } from '@referrals/domain/referrals/referral-lists';
 import { paths } from '@/lib/paths';
 
@@ -28,6 +29,7 @@ export type NavItemId =
   | 'patients'
   | 'providers'
   | 'contacts'
+  | 'analytics'
   | 'trash'
   | 'help'
   | 'settings'
@@ -97,6 +99,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       // Not in the spec's list of items; without it the directory of other health professionals (the
       // screens the spec does define at /contacts) could only be reached by typing its address.
       item('contacts', 'Other HCPs', paths.contacts.list.getHref()),
+      // Beyond the spec: waiting times and volumes for the establishment's managers (docs/analytics.md).
+      item('analytics', 'Waiting times', paths.analytics.getHref()),
       item('trash', 'Deleted Items', paths.referrals.trash.getHref()),
     ],
   },
@@ -153,6 +157,8 @@ function isVisible(id: NavItemId, context: AccessContext): boolean {
       return canSeeDraftReports(context);
     case 'manual-referrals':
       return canSeeImportQueue(context);
+    case 'analytics':
+      return canSeeAnalytics(context);
     case 'dashboard':
     case 'outbox-case-conferences':
     case 'outbox-reports':
@@ -219,6 +225,7 @@ export function activeNavItem(pathname: string): NavItemId | null {
   if (area === 'patients') return 'patients';
   if (area === 'providers') return 'providers';
   if (area === 'contacts') return 'contacts';
+  if (area === 'analytics') return 'analytics';
   // Only the limited mode lists these two; elsewhere they match no item on screen.
   if (area === 'help') return 'help';
   if (area === 'settings') return 'settings';

@@ -115,6 +115,9 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
       import('@/features/contacts/pages/contact-detail-page').then((m) => m.ContactDetailPage),
     ),
 
+    lazyRoute(paths.analytics.path, 'Waiting times and volumes', () =>
+      import('@/features/analytics/pages/analytics-page').then((m) => m.AnalyticsPage),
+    ),
     lazyRoute(paths.providers.path, 'Providers', () =>
       import('@/features/providers/pages/providers-page').then((m) => m.ProvidersPage),
     ),

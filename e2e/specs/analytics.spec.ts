@@ -120,3 +120,21 @@ test('a GP sees no waiting times in the navigation, and the page says who it is 
   await expect(page.getByRole('link', { name: 'Waiting times' })).toHaveCount(0);
   await expectAccessible(page, 'waiting times refused');
 });
+
+test('a platform administrator reads a health network’s waiting times across the services that share them', async ({
+  page,
+}) => {
+  await signIn(page, { email: 'admin@demo.test', to: '/health-networks' });
+  await page.getByRole('link', { name: 'Waiting times across Northern Sydney Health Network' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Waiting times across the network' }),
+  ).toBeVisible();
+  // The demo clinic shares its waiting times; the network's other service does not.
+  await page.getByRole('combobox', { name: 'Service' }).click();
+  await expect(page.getByRole('option')).toHaveText(['North Shore Heart Clinic']);
+  await page.getByRole('option', { name: 'North Shore Heart Clinic' }).click();
+  await expect(page).toHaveURL(/unit=/);
+  await expect(page.getByText('Category 2: seen within 90 days')).toBeVisible();
+  await expectAccessible(page, 'a network’s waiting times');
+  await screenshot(page, 'analytics-network');
+});

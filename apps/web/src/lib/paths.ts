@@ -184,6 +184,10 @@ export const paths = {
   approvals: { path: '/approvals', getHref: () => '/approvals' },
   healthNetworks: { path: '/health-networks', getHref: () => '/health-networks' },
   analytics: { path: '/analytics', getHref: () => '/analytics' },
+  networkAnalytics: {
+    path: '/health-networks/:id/analytics',
+    getHref: (id: string) => `/health-networks/${encodeURIComponent(id)}/analytics`,
+  },
 
   reviewInvite: {
     path: '/review-invite/:id',

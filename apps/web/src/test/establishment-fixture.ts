@@ -34,6 +34,7 @@ export function establishmentFixture(
     sms_enabled: false,
     digital_ordering: false,
     accepts_advice_and_guidance: false,
+    shares_waiting_times: false,
     services: [],
     health_organisation_network: null,
     branding: { logo: null },

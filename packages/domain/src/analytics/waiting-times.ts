@@ -95,8 +95,8 @@ export const AnalyticsQuerySchema = z
   .object({
     from: z.iso.date(),
     to: z.iso.date(),
-    /** One of the establishment's departments (a hospital's), for what it received and sent. */
-    department: z.uuid().optional(),
+    /** One of the units listed (a hospital's departments, a network's services), for what it received and sent. */
+    unit: z.uuid().optional(),
     triage_category: TriageCategorySchema.optional(),
     /** The referring establishment: narrows what was received. */
     referrer: z.uuid().optional(),
@@ -137,10 +137,11 @@ export const WaitlistStages = ['awaiting_triage', ...triageCategories.codes, 'un
 export type WaitlistStage = (typeof WaitlistStages)[number];
 
 export const AnalyticsSchema = z.object({
-  establishment: z.object({ id: z.uuid(), name: z.string() }),
+  /** What the figures are about: an establishment (a hospital with its departments) or a health network. */
+  scope: z.object({ kind: z.enum(['establishment', 'network']), id: z.uuid(), name: z.string() }),
   range: z.object({ from: z.iso.date(), to: z.iso.date() }),
-  /** The departments the page may narrow to (a hospital's); empty elsewhere. */
-  departments: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** What the figures may narrow to (`unit`): a hospital's departments, a network's services; else none. */
+  units: z.array(z.object({ id: z.uuid(), name: z.string() })),
   /** Referrals received and sent per week (weeks start on Monday), every week of the range. */
   weekly: z.array(z.object({ week_start: z.iso.date(), received: CountSchema, sent: CountSchema })),
   /** Per triage category: days from submission to triage and to the appointment, against the recommended time. */

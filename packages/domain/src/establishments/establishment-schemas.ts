@@ -124,6 +124,8 @@ export const EstablishmentSchema = z.object({
   digital_ordering: z.boolean(),
   /** Takes advice and guidance requests: the wizard offers the type (section 1). */
   accepts_advice_and_guidance: z.boolean(),
+  /** Its health network's waiting times and volumes include it (docs/analytics.md). */
+  shares_waiting_times: z.boolean(),
   services: z.array(ServiceTypeSchema),
   health_organisation_network: z.string().nullable(),
   branding: z.object({ logo: z.string().nullable() }),
@@ -216,6 +218,7 @@ export const EstablishmentWriteSchema = z
     sms_enabled: z.boolean().default(false),
     digital_ordering: z.boolean().default(false),
     accepts_advice_and_guidance: z.boolean().default(false),
+    shares_waiting_times: z.boolean().default(false),
     services: z.array(ServiceTypeSchema).default([]),
     health_organisation_network: optionalText(40),
     /** Absent keeps the stored list (a client that does not know the field cannot clear it); new: none. */

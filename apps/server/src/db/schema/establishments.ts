@@ -44,6 +44,8 @@ export const establishments = pgTable(
     sms_enabled: boolean('sms_enabled').notNull().default(false),
     /** Takes digital medication orders: referrals to it have the medication-order page (section 4). */
     digital_ordering: boolean('digital_ordering').notNull().default(false),
+    /** Lets its health network's view of waiting times and volumes include it (docs/analytics.md). */
+    shares_waiting_times: boolean('shares_waiting_times').notNull().default(false),
     /** Takes advice and guidance requests (section 1): the wizard offers the type for it. */
     accepts_advice_and_guidance: boolean('accepts_advice_and_guidance').notNull().default(false),
     /**

@@ -71,14 +71,20 @@ export async function seedDemoData(db: Database, options: { demoPassword: string
       );
     }
     await seedReferrals(tx, places, people, harbourPatients, s);
-    await seedWaitingTimesHistory(tx, {
-      from: places.practice,
-      to: places.cardiology,
-      referrer: people.gp,
-      assignee: people.hospitalHead,
-      patients: harbourPatients,
-      s,
-    });
+    // Half a year of history behind the waiting times of Cardiology and of the clinic (its network's).
+    for (const [to, assignee] of [
+      [places.cardiology, people.hospitalHead],
+      [places.clinic, people.specialist],
+    ] as const) {
+      await seedWaitingTimesHistory(tx, {
+        from: places.practice,
+        to,
+        referrer: people.gp,
+        assignee,
+        patients: harbourPatients,
+        s,
+      });
+    }
     await seedDemoFormTemplates(tx, places.clinic.id);
     await seedDemoReportTemplates(tx, places.clinic.id);
   });
@@ -136,6 +142,8 @@ async function seedEstablishments(tx: Queryable) {
     portal_colour: '#0b7285',
     portal_intro: 'Refer to our cardiologists: tell us about the patient and attach any letters or results.',
     health_organisation_network: DEMO_NETWORK.code,
+    // The network's view of waiting times includes it (docs/analytics.md).
+    shares_waiting_times: true,
   });
   // The demo network's second service, which takes referrals through its portal only.
   await createEstablishment(tx, {

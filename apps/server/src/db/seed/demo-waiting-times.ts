@@ -12,11 +12,11 @@ const WAITS = {
 } as const;
 
 /**
- * Half a year of Cardiology's referrals from the demo practice, so that the waiting times page
+ * Half a year of referrals from the demo practice to one of its receivers, so that the waiting times page
  * (docs/analytics.md) has something to show on a fresh start: most seen, some still on the waitlist, a
- * few returned or recalled (a forward would need the referral it made). They are history: both sides have archived them, so the demo's
- * inboxes and outboxes stay as the rest of the seed sets them. Emily Watson (the patient account) is left
- * out, so her own list of referrals stays short.
+ * few returned or recalled (a forward would need the referral it made). They are history: both sides have
+ * archived them, so the demo's inboxes and outboxes stay as the rest of the seed sets them. Emily Watson
+ * (the patient account) is left out, so her own list of referrals stays short.
  */
 export async function seedWaitingTimesHistory(
   tx: Queryable,

@@ -4,11 +4,13 @@ import {
   AnalyticsSchema,
   canSeeAnalytics,
 } from '@referrals/domain/analytics/waiting-times';
+import { z } from 'zod';
+import { notFound } from '../../http/api-errors.ts';
 import { SIGNED_IN_ERROR_RESPONSES } from '../../http/error-responses.ts';
 import { auditActorOf } from '../audit/record-audit.ts';
 import { callerOf } from '../tenancy/caller.ts';
-import type { AccessRule } from '../tenancy/route-access.ts';
-import { readAnalytics } from './read-analytics.ts';
+import { platformAdminOnly, type AccessRule } from '../tenancy/route-access.ts';
+import { establishmentSubject, networkSubject, readAnalytics } from './read-analytics.ts';
 
 /** The establishment's account holder and practice managers, or a department's head (docs/analytics.md). */
 const analyticsReader: AccessRule = {
@@ -48,7 +50,49 @@ export const analyticsRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     },
     async (request) => {
       const caller = await callerOf(request);
-      return readAnalytics({ db, caller, actor: auditActorOf(request, caller), query: request.query });
+      const current = caller.current?.establishment;
+      if (!current) throw new Error('analytics needs a current establishment (route access)');
+      const figures = await readAnalytics({
+        db,
+        actor: auditActorOf(request, caller),
+        query: request.query,
+        subject: (tx) => establishmentSubject(tx, current),
+      });
+      if (figures === null) throw notFound();
+      return figures;
+    },
+  );
+
+  app.get(
+    '/api/platform/health-networks/:id/analytics/',
+    {
+      config: { access: platformAdminOnly },
+      schema: {
+        tags: ['analytics'],
+        operationId: 'getHealthNetworkAnalytics',
+        summary: 'Waiting times and volumes across the services of a health network that share them',
+        description: [
+          'The figures of GET analytics/ over the establishments whose health_organisation_network is the',
+          'network’s code and that share their waiting times (shares_waiting_times), each one a unit with',
+          'its departments. For the platform’s administrators, who keep the networks; anyone else gets 403,',
+          'an unknown network 404.',
+        ].join('\n'),
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid() }),
+        querystring: AnalyticsQuerySchema,
+        response: { 200: AnalyticsSchema, ...SIGNED_IN_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const figures = await readAnalytics({
+        db,
+        actor: auditActorOf(request, caller),
+        query: request.query,
+        subject: (tx) => networkSubject(tx, request.params.id),
+      });
+      if (figures === null) throw notFound();
+      return figures;
     },
   );
   done();

@@ -7,10 +7,12 @@ import {
 } from '@referrals/domain/analytics/waiting-times';
 import { createEstablishment, createReferral, type Establishment } from '../../db/factories/factories.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
+import { establishments } from '../../db/schema/establishments.ts';
+import { healthNetworks } from '../../db/schema/portals.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
 import { loadCaller } from '../tenancy/caller.ts';
-import { NOT_A_DEPARTMENT_MESSAGE, readAnalytics } from './read-analytics.ts';
+import { establishmentSubject, NOT_A_UNIT_MESSAGE, readAnalytics } from './read-analytics.ts';
 
 const DAY = 86_400_000;
 /** The controlled clock: every "now" figure is read at this instant (Thursday 25 June 2026, 10 am Sydney). */
@@ -177,15 +179,23 @@ describe('analytics', () => {
 
   async function read(person: Person, query: Partial<AnalyticsQuery> = {}): Promise<Analytics> {
     const db = t.database.db;
-    const caller = await loadCaller(db, person.user.id, t.config.flags);
-    if (!caller) throw new Error('no caller');
+    const current = (await loadCaller(db, person.user.id, t.config.flags))?.current?.establishment;
+    if (!current) throw new Error('no current establishment');
     // No actor: the audit rows the test counts are its HTTP calls'.
     const actor = { actorId: null, establishmentId: null, ip: null, requestId: null };
-    return readAnalytics({ db, caller, actor, query: { ...RANGE, ...query }, now: NOW });
+    const figures = await readAnalytics({
+      db,
+      actor,
+      query: { ...RANGE, ...query },
+      subject: (tx) => establishmentSubject(tx, current),
+      now: NOW,
+    });
+    if (!figures) throw new Error('no figures');
+    return figures;
   }
 
   it('measures the days to triage per category, median and 90th percentile, hiding a category of three', async () => {
-    const figures = await read(holder, { department: cardiology.id });
+    const figures = await read(holder, { unit: cardiology.id });
     const [cat1, cat2, cat3] = figures.waits;
     expect(cat1?.triage).toEqual({ count: 6, median_days: 3.5, p90_days: 7.5 });
     expect(cat2?.triage).toEqual({ count: null, median_days: null, p90_days: null });
@@ -194,7 +204,7 @@ describe('analytics', () => {
   });
 
   it('measures the days to the appointment of those seen, and the share seen within the recommended time', async () => {
-    const figures = await read(holder, { department: cardiology.id });
+    const figures = await read(holder, { unit: cardiology.id });
     expect(figures.waits[0]?.appointment).toEqual({
       count: 7,
       median_days: 25,
@@ -205,7 +215,7 @@ describe('analytics', () => {
   });
 
   it('counts who waits now by stage, with the median and the oldest wait and the overdue ones', async () => {
-    const figures = await read(holder, { department: cardiology.id });
+    const figures = await read(holder, { unit: cardiology.id });
     const stage = (name: string) => figures.waitlist.find((row) => row.stage === name);
     expect(stage('awaiting_triage')).toEqual({
       stage: 'awaiting_triage',
@@ -226,7 +236,7 @@ describe('analytics', () => {
   });
 
   it('counts each Sydney week of the range, zeros shown and a week of two hidden', async () => {
-    const figures = await read(holder, { department: renal.id });
+    const figures = await read(holder, { unit: renal.id });
     expect(figures.weekly).toEqual([
       { week_start: '2026-06-01', received: 5, sent: 0 },
       { week_start: '2026-06-08', received: 0, sent: 0 },
@@ -237,7 +247,7 @@ describe('analytics', () => {
   });
 
   it('gives the returned, recalled and forwarded rates with their reasons, and the top referrers', async () => {
-    const figures = await read(holder, { department: dermatology.id });
+    const figures = await read(holder, { unit: dermatology.id });
     expect(figures.outcomes).toEqual({
       received: 10,
       returned: {
@@ -260,26 +270,22 @@ describe('analytics', () => {
 
   it('narrows by triage category and referrer, and reads the whole hospital without a department', async () => {
     const hospitalWide = await read(manager);
-    expect(hospitalWide.departments.map((d) => d.name)).toEqual([
-      'Cardiology',
-      'Dermatology',
-      'Renal Medicine',
-    ]);
+    expect(hospitalWide.units.map((d) => d.name)).toEqual(['Cardiology', 'Dermatology', 'Renal Medicine']);
     // Submitted in the range: Cardiology 18 (9 triaged, 2 seen, 1 seen tomorrow, 5 awaiting, 1 waitlisted),
     // Renal Medicine 14, Dermatology 10.
     expect(hospitalWide.outcomes.received).toBe(42);
     const fromHill = await read(manager, { referrer: hill.id });
     expect(fromHill.outcomes.received).toBe(null);
     expect(fromHill.top_referrers.map((row) => row.id)).toEqual([harbour.id, hill.id]);
-    const cat2 = await read(manager, { department: cardiology.id, triage_category: 'CAT2' });
+    const cat2 = await read(manager, { unit: cardiology.id, triage_category: 'CAT2' });
     expect(cat2.waits[0]?.triage.count).toBe(0);
     expect(cat2.waitlist.find((row) => row.stage === 'CAT1')?.count).toBe(0);
   });
 
   it('shows a department head their department alone', async () => {
     const figures = await read(head);
-    expect(figures.establishment).toEqual({ id: cardiology.id, name: 'Cardiology' });
-    expect(figures.departments).toEqual([]);
+    expect(figures.scope).toEqual({ kind: 'establishment', id: cardiology.id, name: 'Cardiology' });
+    expect(figures.units).toEqual([]);
     expect(figures.waits[0]?.triage.count).toBe(6);
   });
 
@@ -306,11 +312,53 @@ describe('analytics', () => {
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toEqual({ to: [ANALYTICS_RANGE_ORDER_MESSAGE] });
     const other = await createEstablishment(t.database.db, { name: 'Elsewhere', type: 'DT' });
-    const url = `/api/analytics/?from=${RANGE.from}&to=${RANGE.to}&department=`;
+    const url = `/api/analytics/?from=${RANGE.from}&to=${RANGE.to}&unit=`;
     const elsewhere = await holder.api('GET', url + other.id);
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json()).toEqual({ department: [NOT_A_DEPARTMENT_MESSAGE] });
+    expect(elsewhere.json()).toEqual({ unit: [NOT_A_UNIT_MESSAGE] });
     expect((await head.api('GET', url + renal.id)).statusCode).toBe(400);
     expect((await holder.api('GET', '/api/analytics/?from=2020-01-01&to=2026-06-01')).statusCode).toBe(400);
+  });
+
+  it('gives the platform’s administrators a network’s figures over the services that share them', async () => {
+    const db = t.database.db;
+    const code = `EAN${Date.now().toString(36).toUpperCase()}`.slice(0, 12);
+    const [network] = await db
+      .insert(healthNetworks)
+      .values({ code, name: 'Eastern Analytics Network', slug: `eastern-analytics-${code.toLowerCase()}` })
+      .returning();
+    if (!network) throw new Error('no network');
+    // The hospital shares (its departments with it); Hill, in the network too, does not.
+    await db
+      .update(establishments)
+      .set({ health_organisation_network: code, shares_waiting_times: true })
+      .where(eq(establishments.id, hospital.id));
+    await db
+      .update(establishments)
+      .set({ health_organisation_network: code })
+      .where(eq(establishments.id, hill.id));
+    const admin = await signedInPerson(t.app, db, { user: { is_platform_admin: true } });
+    const url = (query = '') =>
+      `/api/platform/health-networks/${network.id}/analytics/?from=${RANGE.from}&to=${RANGE.to}${query}`;
+    const res = await admin.api('GET', url());
+    expect(res.statusCode, res.body).toBe(200);
+    const figures = res.json<Analytics>();
+    expect(figures.scope).toEqual({ kind: 'network', id: network.id, name: 'Eastern Analytics Network' });
+    expect(figures.units).toEqual([{ id: hospital.id, name: hospital.name }]);
+    expect(figures.outcomes.received).toBe(42);
+    // Hill's five from Renal Medicine are received by a service that does not share: not among the figures.
+    expect(figures.top_receivers).toEqual([{ id: hill.id, name: hill.name, count: 5 }]);
+    expect((await admin.api('GET', url(`&unit=${hospital.id}`))).json<Analytics>().outcomes.received).toBe(
+      42,
+    );
+    expect((await admin.api('GET', url(`&unit=${hill.id}`))).statusCode).toBe(400);
+    expect((await holder.api('GET', url())).statusCode).toBe(403);
+    const unknown = `/api/platform/health-networks/${hill.id}/analytics/?from=${RANGE.from}&to=${RANGE.to}`;
+    expect((await admin.api('GET', unknown)).statusCode).toBe(404);
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actor_id, admin.user.id), eq(auditLog.action, 'analytics.read')));
+    expect(audit.map((row) => row.resource_type)).toEqual(['health-network', 'health-network']);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   ANALYTICS_TOP_COUNT,
   OUTCOME_REASONS,
@@ -10,11 +10,11 @@ import {
   type AnalyticsQuery,
 } from '@referrals/domain/analytics/waiting-times';
 import { triageCategories } from '@referrals/domain/referrals/referral-codes';
-import type { Database } from '../../db/database.ts';
+import type { Database, Transaction } from '../../db/database.ts';
 import { establishments } from '../../db/schema/establishments.ts';
+import { healthNetworks } from '../../db/schema/portals.ts';
 import { validationFailed } from '../../http/api-errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import type { Caller } from '../tenancy/caller.ts';
 import {
   appointmentWaits,
   outcomes,
@@ -28,7 +28,7 @@ import {
   type WaitRow,
 } from './analytics-queries.ts';
 
-export const NOT_A_DEPARTMENT_MESSAGE = 'Choose one of this hospital’s departments.';
+export const NOT_A_UNIT_MESSAGE = 'Choose one of the departments or services listed.';
 
 /** Days to one decimal, as the page shows them. */
 const days = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
@@ -61,43 +61,109 @@ function outcome(rows: OutcomeRow[], kind: 'returned' | 'recalled' | 'forwarded'
   };
 }
 
+/** What the figures are about: an establishment or a health network, and the units they may narrow to. */
+export type AnalyticsSubject = {
+  kind: 'establishment' | 'network';
+  id: string;
+  name: string;
+  /** The departments (a hospital's) or services (a network's) to narrow to, each with the ids it covers. */
+  units: { id: string; name: string; covers: string[] }[];
+  /** Every establishment the figures cover without a unit chosen. */
+  covers: string[];
+};
+
+/** An establishment: itself, and a hospital's departments as its units. */
+export async function establishmentSubject(
+  tx: Transaction,
+  current: { id: string; type: string },
+): Promise<AnalyticsSubject> {
+  const [establishment] = await tx
+    .select({ id: establishments.id, name: establishments.name })
+    .from(establishments)
+    .where(eq(establishments.id, current.id));
+  if (!establishment) throw new Error('the current establishment is missing');
+  const departments =
+    current.type === 'HL'
+      ? await tx
+          .select({ id: establishments.id, name: establishments.name })
+          .from(establishments)
+          .where(eq(establishments.hospital_id, current.id))
+          .orderBy(asc(establishments.name))
+      : [];
+  return {
+    kind: 'establishment',
+    ...establishment,
+    units: departments.map((department) => ({ ...department, covers: [department.id] })),
+    covers: [current.id, ...departments.map((department) => department.id)],
+  };
+}
+
 /**
- * GET analytics/ (docs/analytics.md): the current establishment's waiting times and volumes, for its
- * account holder and practice managers (a hospital's with its departments') or a department's head, with
- * small-cell suppression applied before anything leaves the server. One read transaction, one audit row.
+ * A health network: the establishments of its organisation code that share their waiting times, each a
+ * unit with its departments. Null for no such network.
+ */
+export async function networkSubject(tx: Transaction, networkId: string): Promise<AnalyticsSubject | null> {
+  const [network] = await tx
+    .select({ id: healthNetworks.id, name: healthNetworks.name, code: healthNetworks.code })
+    .from(healthNetworks)
+    .where(eq(healthNetworks.id, networkId));
+  if (!network) return null;
+  const members = await tx
+    .select({ id: establishments.id, name: establishments.name })
+    .from(establishments)
+    .where(
+      and(
+        eq(establishments.health_organisation_network, network.code),
+        eq(establishments.shares_waiting_times, true),
+      ),
+    )
+    .orderBy(asc(establishments.name));
+  const ids = members.map((member) => member.id);
+  const departments =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ id: establishments.id, hospital_id: establishments.hospital_id })
+          .from(establishments)
+          .where(inArray(establishments.hospital_id, ids));
+  const units = members.map((member) => ({
+    ...member,
+    covers: [member.id, ...departments.filter((d) => d.hospital_id === member.id).map((d) => d.id)],
+  }));
+  return {
+    kind: 'network',
+    id: network.id,
+    name: network.name,
+    units,
+    covers: units.flatMap((unit) => unit.covers),
+  };
+}
+
+/**
+ * The waiting times and volumes of a subject (docs/analytics.md): GET analytics/ for the current
+ * establishment's account holder and practice managers (a hospital's with its departments) or a
+ * department's head, and a health network's for the platform's administrators, with small-cell suppression
+ * applied before anything leaves the server. One read transaction, one audit row. Null when `subject`
+ * finds nothing (an unknown network).
  */
 export async function readAnalytics(options: {
   db: Database;
-  caller: Caller;
   actor: AuditActor;
   query: AnalyticsQuery;
+  subject: (tx: Transaction) => Promise<AnalyticsSubject | null>;
   /** The clock the "waiting now" figures and "seen" (a past appointment) are read at. */
   now?: Date;
-}): Promise<Analytics> {
-  const { db, caller, query } = options;
+}): Promise<Analytics | null> {
+  const { db, query } = options;
   const now = options.now ?? new Date();
-  const current = caller.current?.establishment;
-  if (!current) throw new Error('readAnalytics needs a current establishment (route access)');
   return db.transaction(async (tx) => {
-    const [establishment] = await tx
-      .select({ id: establishments.id, name: establishments.name })
-      .from(establishments)
-      .where(eq(establishments.id, current.id));
-    if (!establishment) throw new Error('the current establishment is missing');
-    const departments =
-      current.type === 'HL'
-        ? await tx
-            .select({ id: establishments.id, name: establishments.name })
-            .from(establishments)
-            .where(eq(establishments.hospital_id, current.id))
-            .orderBy(asc(establishments.name))
-        : [];
-    let own = [current.id, ...departments.map((department) => department.id)];
-    if (query.department !== undefined) {
-      if (!departments.some((department) => department.id === query.department)) {
-        throw validationFailed({ department: [NOT_A_DEPARTMENT_MESSAGE] });
-      }
-      own = [query.department];
+    const subject = await options.subject(tx);
+    if (subject === null) return null;
+    let own = subject.covers;
+    if (query.unit !== undefined) {
+      const unit = subject.units.find((candidate) => candidate.id === query.unit);
+      if (unit === undefined) throw validationFailed({ unit: [NOT_A_UNIT_MESSAGE] });
+      own = unit.covers;
     }
     const scope: AnalyticsScope = { receivers: own, senders: own, query, now };
     const weekly = await weeklyVolumes(tx, scope);
@@ -109,15 +175,15 @@ export async function readAnalytics(options: {
     const receivers = await topReceivers(tx, scope, ANALYTICS_TOP_COUNT);
     await recordAudit(tx, options.actor, {
       action: 'analytics.read',
-      resourceType: 'establishment',
-      resourceId: query.department ?? current.id,
-      detail: { from: query.from, to: query.to },
+      resourceType: subject.kind === 'network' ? 'health-network' : 'establishment',
+      resourceId: subject.id,
+      detail: { from: query.from, to: query.to, ...(query.unit ? { unit: query.unit } : {}) },
     });
     const received = outcomeRows.find((row) => row.kind === 'received')?.count ?? 0;
     return {
-      establishment,
+      scope: { kind: subject.kind, id: subject.id, name: subject.name },
       range: { from: query.from, to: query.to },
-      departments,
+      units: subject.units.map((unit) => ({ id: unit.id, name: unit.name })),
       weekly: weekly.map((row) => ({
         week_start: row.week_start,
         received: suppressedCount(row.received),

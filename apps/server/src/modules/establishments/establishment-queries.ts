@@ -297,6 +297,7 @@ export function establishmentFields(place: EstablishmentRow, hospital: HospitalR
     sms_enabled: place.sms_enabled,
     digital_ordering: place.digital_ordering,
     accepts_advice_and_guidance: place.accepts_advice_and_guidance,
+    shares_waiting_times: place.shares_waiting_times,
     services: place.services as ServiceType[],
     health_organisation_network: place.health_organisation_network,
     branding: { logo: brandingLogoUrl(place.id, place.branding_logo) },

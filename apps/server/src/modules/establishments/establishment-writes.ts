@@ -49,6 +49,7 @@ function writableColumns(input: EstablishmentWrite, slug: string | null) {
     sms_enabled: input.sms_enabled,
     digital_ordering: input.digital_ordering,
     accepts_advice_and_guidance: input.accepts_advice_and_guidance,
+    shares_waiting_times: input.shares_waiting_times,
     services: [...new Set(input.services)],
     health_organisation_network: input.health_organisation_network ?? null,
     // Absent keeps what is stored (and a new establishment starts with none, the column's default).

@@ -118,6 +118,9 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.analytics.path, 'Waiting times and volumes', () =>
       import('@/features/analytics/pages/analytics-page').then((m) => m.AnalyticsPage),
     ),
+    lazyRoute(paths.networkAnalytics.path, 'Waiting times across the network', () =>
+      import('@/features/analytics/pages/network-analytics-page').then((m) => m.NetworkAnalyticsPage),
+    ),
     lazyRoute(paths.providers.path, 'Providers', () =>
       import('@/features/providers/pages/providers-page').then((m) => m.ProvidersPage),
     ),

@@ -56,6 +56,12 @@ export const ESTABLISHMENT_FLAGS = [
     description:
       'Senders can ask for advice before referring; you answer with a report or convert the request into a referral.',
   },
+  {
+    name: 'shares_waiting_times',
+    label: 'Share waiting times with the health network',
+    description:
+      'The health network of your organisation code sees your waiting times and volumes beside its other services: counts and days only, never a patient, small counts hidden.',
+  },
 ] as const satisfies readonly { name: keyof EstablishmentWriteInput; label: string; description: string }[];
 
 const FIELDS = [

@@ -13,6 +13,8 @@ import {
 import type { HealthNetwork } from '@referrals/domain/portals/health-network-schemas';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { ApiError } from '@/lib/api-error';
 import { ListSearchInput, useListSearch } from '@/ui/list-search';
 import { PagedList } from '@/ui/paged-list';
@@ -137,7 +139,16 @@ export function HealthNetworksPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Group justify="flex-end">
+                      <Group justify="flex-end" gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          component={Link}
+                          to={paths.networkAnalytics.getHref(entry.id)}
+                          aria-label={`Waiting times across ${entry.name}`}
+                        >
+                          Waiting times
+                        </Button>
                         <Button
                           size="xs"
                           variant="light"

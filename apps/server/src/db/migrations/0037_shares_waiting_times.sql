@@ -1,0 +1,1 @@
+ALTER TABLE "establishments" ADD COLUMN "shares_waiting_times" boolean DEFAULT false NOT NULL;

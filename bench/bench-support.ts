@@ -74,6 +74,38 @@ export async function loadWithoutVisibilityTriggers(database: DatabaseHandle, lo
 }
 
 /**
+ * Runs a bulk `load` into `tables` without their secondary indexes, and builds them again afterwards from
+ * their definitions (the indexes of primary keys and unique constraints stay): an index built by sorting
+ * once is many times faster than one kept up row by row, whose pages, led by an establishment's id, are
+ * read and written all over once the indexes outgrow shared_buffers (kept up, the referrals' indexes made
+ * bench/analytics.ts's load of 1,000,000 referrals about 4 minutes longer). Answers the seconds the builds
+ * took.
+ */
+export async function loadWithoutIndexes(
+  database: DatabaseHandle,
+  tables: readonly string[],
+  load: () => Promise<void>,
+): Promise<number> {
+  const db = database.db;
+  const indexes = await queryRows<{ name: string; definition: string }>(
+    db,
+    sql`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i where i.indrelid = any(${sql.param([...tables])}::regclass[])
+        and not i.indisprimary and not i.indisunique
+        and not exists (select from pg_constraint c where c.conindid = i.indexrelid)`,
+  );
+  for (const { name } of indexes) await db.execute(sql.raw(`drop index ${name}`));
+  await load();
+  const started = performance.now();
+  // One connection of the pool, so that the setting holds for every build.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    for (const { definition } of indexes) await tx.execute(sql.raw(definition));
+  });
+  return (performance.now() - started) / 1000;
+}
+
+/**
  * The plan of a statement the server prepares, as a warm server connection runs it, with its buffers and
  * times: `run` runs it 6 times on one connection of the PostgreSQL database `databaseUrl` names (from the
  * sixth, PostgreSQL may plan it once for any values), and auto_explain sends the last run's plan back as a
@@ -199,6 +231,8 @@ export type BareAndHttp = {
   bare: (i: number) => Promise<number>;
   /** The i-th request's path and query on the server, whose JSON answer has that total as `count`. */
   path: (i: number) => string;
+  /** Where the JSON answer has the total, when not as `count`. */
+  total?: (answer: unknown) => number;
   /** The signed-in caller's access token. */
   token: string;
   server: CpuProbe & { address: string };
@@ -229,7 +263,7 @@ export async function compareBareAndHttp(
   const url = (i: number) => `${server.address}${run.path(i)}`;
   for (let i = 0; i < clients * 2; i++) {
     const [expected, answer] = await Promise.all([bare(i), getAnswer(url(i), run.token)]);
-    const found = jsonOf<{ count: number }>(answer).count;
+    const found = run.total ? run.total(jsonOf(answer)) : jsonOf<{ count: number }>(answer).count;
     if (found !== expected)
       throw new Error(`${run.path(i)} answered a total of ${found}; the bare statement found ${expected}`);
   }

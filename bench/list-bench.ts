@@ -174,14 +174,26 @@ export async function insertEstablishmentsAndPatients(
 export async function createBenchGp(
   db: Database,
   email: string,
-  employment: Omit<Parameters<typeof createEmployment>[1], 'user_id' | 'establishment_id'>,
+  employment: BenchEmployment,
 ): Promise<string> {
-  const gp = await createUser(db, { email, role: 'GP', password_hash: await hashPassword(BENCH_PASSWORD) });
   const [first] = await queryRows<{ id: string }>(
     db,
     sql`select id from establishments order by name limit 1`,
   );
-  await createEmployment(db, { ...employment, user_id: gp.id, establishment_id: first?.id ?? '' });
+  return createBenchUser(db, { email, role: 'GP', establishmentId: first?.id ?? '', employment });
+}
+
+/** What a bench user's approved employment grants besides its defaults (createEmployment). */
+export type BenchEmployment = Omit<Parameters<typeof createEmployment>[1], 'user_id' | 'establishment_id'>;
+
+/** A user with `role`, employed at `establishmentId` with `employment`'s grants, who signs in with BENCH_PASSWORD. */
+export async function createBenchUser(
+  db: Database,
+  user: { email: string; role: string; establishmentId: string; employment: BenchEmployment },
+): Promise<string> {
+  const { email, role, establishmentId, employment } = user;
+  const created = await createUser(db, { email, role, password_hash: await hashPassword(BENCH_PASSWORD) });
+  await createEmployment(db, { ...employment, user_id: created.id, establishment_id: establishmentId });
   return email;
 }
 

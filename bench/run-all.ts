@@ -5,5 +5,6 @@ await import('./referral-lists.ts');
 await import('./report-lists.ts');
 await import('./referral-letter.ts');
 await import('./referral-writes.ts');
+await import('./analytics.ts');
 await import('./signed-in-request.ts');
 export {};

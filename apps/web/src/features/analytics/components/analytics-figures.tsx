@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { BarChart, type BarChartProps } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
 import {
   SMALL_CELL_MINIMUM,
@@ -20,6 +20,11 @@ const CHART_HEIGHT = 260;
  * keyboard layer would put a focus stop inside that hidden drawing.
  */
 const DRAWING = { accessibilityLayer: false } as const;
+
+/** A figure's bar chart, drawn the page's way: its height, the value grid, no keyboard layer. */
+function Bars(props: Omit<BarChartProps, 'barChartProps'>) {
+  return <BarChart barChartProps={DRAWING} h={CHART_HEIGHT} tickLine="y" {...props} />;
+}
 
 export function WeeklyVolumes({ figures, fileName }: { figures: Analytics; fileName: string }) {
   const table: FigureTable = {
@@ -43,9 +48,7 @@ export function WeeklyVolumes({ figures, fileName }: { figures: Analytics; fileN
       table={table}
       note={SUPPRESSION_NOTE}
       chart={
-        <BarChart
-          barChartProps={DRAWING}
-          h={CHART_HEIGHT}
+        <Bars
           data={data}
           dataKey="week"
           withLegend
@@ -53,7 +56,6 @@ export function WeeklyVolumes({ figures, fileName }: { figures: Analytics; fileN
             { name: 'Received', color: 'teal.7' },
             { name: 'Sent', color: 'indigo.6' },
           ]}
-          tickLine="y"
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
         />
       }
@@ -100,9 +102,7 @@ export function WaitingTimes({ figures, fileName }: { figures: Analytics; fileNa
       table={table}
       note={SUPPRESSION_NOTE}
       chart={
-        <BarChart
-          barChartProps={DRAWING}
-          h={CHART_HEIGHT}
+        <Bars
           data={data}
           dataKey="category"
           withLegend
@@ -112,7 +112,6 @@ export function WaitingTimes({ figures, fileName }: { figures: Analytics; fileNa
             { name: '90th percentile to appointment', color: 'orange.7' },
             { name: 'Recommended', color: 'gray.5' },
           ]}
-          tickLine="y"
         />
       }
     />
@@ -141,16 +140,7 @@ export function WaitingNow({ figures, fileName }: { figures: Analytics; fileName
       fileName={`${fileName}-waiting-now`}
       table={table}
       note={SUPPRESSION_NOTE}
-      chart={
-        <BarChart
-          barChartProps={DRAWING}
-          h={CHART_HEIGHT}
-          data={data}
-          dataKey="stage"
-          series={[{ name: 'Waiting', color: 'teal.7' }]}
-          tickLine="y"
-        />
-      }
+      chart={<Bars data={data} dataKey="stage" series={[{ name: 'Waiting', color: 'teal.7' }]} />}
     />
   );
 }
@@ -192,14 +182,12 @@ export function Outcomes({ figures, fileName }: { figures: Analytics; fileName: 
       table={{ header: ['Outcome', 'Reason', 'Referrals', 'Rate'], rows }}
       note={SUPPRESSION_NOTE}
       chart={
-        <BarChart
-          barChartProps={DRAWING}
+        <Bars
           h={200}
           data={data}
           dataKey="outcome"
           valueFormatter={(value) => `${value}%`}
           series={[{ name: 'Rate', color: 'orange.7' }]}
-          tickLine="y"
         />
       }
     />
@@ -230,8 +218,7 @@ function Ranking({
       empty={rows.length === 0 ? 'None in the range.' : undefined}
       chart={
         rows.length === 0 ? null : (
-          <BarChart
-            barChartProps={DRAWING}
+          <Bars
             h={Math.max(120, rows.length * 34)}
             data={rows.map((row) => ({ name: row.name, Referrals: row.count }))}
             dataKey="name"

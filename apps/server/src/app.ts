@@ -35,6 +35,7 @@ import { registerLaunchCleanupJob } from './modules/clinical-record/expired-laun
 import { externalDraftRoutes } from './modules/portals/external/external-draft-routes.ts';
 import type { JobRunnerSettings } from './jobs/job-runner.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
+import { createMetrics, registerMetrics } from './modules/metrics/metrics.ts';
 import { registerMail } from './modules/mail/outbox.ts';
 import { registerSms } from './modules/sms/register-sms.ts';
 import { registerReminderJobs } from './modules/reminders/reminder-jobs.ts';
@@ -175,8 +176,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   // Uploads stream through our own size check (file-store.ts); one byte over the limit is enough to see.
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, parts: 10 } });
   registerRouteAccess(app);
+  const metrics = createMetrics();
+  registerMetrics(app, metrics);
   await registerOpenApi(app, config.publicUrl);
-  registerJobs(app, options.jobs);
+  registerJobs(app, options.jobs, metrics.jobFailed);
   registerMail(app);
   registerSms(app);
   registerNotificationMail(app);

@@ -60,6 +60,11 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
   HL7_MLLP_HOST: z.string().min(1).default('127.0.0.1'),
+  // The bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics answers 404.
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(24, 'must be at least 24 characters (a random secret)').optional(),
+  ),
   INBOUND_MAIL_DOMAIN: z
     .string()
     .regex(MAIL_DOMAIN_PATTERN, 'must be a domain name such as referrals.example.org')
@@ -153,6 +158,8 @@ export type Config = {
   clinicalRecordSystems: ClinicalRecordSystem[];
   /** The client id Referrals is registered under at those systems' authorization servers. */
   clinicalRecordClientId: string;
+  /** The bearer token of GET /metrics; undefined: /metrics answers 404. */
+  metricsToken: string | undefined;
   /** Text messages go through this gateway; without one (the default) each is written to DATA_DIR/sms. */
   smsGateway: SmsGatewaySettings | undefined;
   flags: FeatureFlags;
@@ -262,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
         ? undefined
         : { host: e.INBOUND_SMTP_HOST, port: e.INBOUND_SMTP_PORT, domain: e.INBOUND_MAIL_DOMAIN },
     mllp: e.HL7_MLLP_PORT === undefined ? undefined : { host: e.HL7_MLLP_HOST, port: e.HL7_MLLP_PORT },
+    metricsToken: e.METRICS_TOKEN,
     clinicalRecordSystems: e.CLINICAL_RECORD_SYSTEMS,
     clinicalRecordClientId: e.CLINICAL_RECORD_CLIENT_ID,
     smsGateway:

@@ -40,6 +40,8 @@ export type DatabaseHandle = {
    * runs as that role too and the returned one owns the session.
    */
   signInAs(login: DatabaseLogin): Promise<DatabaseHandle>;
+  /** The pool's connections on PostgreSQL (PGlite has one session and no pool): for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -114,6 +116,7 @@ async function openPostgres(
     ping: () => ping(() => pool.query('select 1')),
     callerChanges: feed.changes,
     signInAs: (login) => openPostgres(urlSignedInAs(url, login), options, feed.changes),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close() {
       unsubscribe?.();
       return pool.end();

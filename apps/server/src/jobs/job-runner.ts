@@ -96,6 +96,8 @@ export function createJobRunner(options: {
   db: Database;
   log: FastifyBaseLogger;
   settings?: Partial<JobRunnerSettings>;
+  /** Told of each failed attempt, for the metrics. */
+  onFailure?: (kind: string, givenUp: boolean) => void;
 }): JobRunner {
   const { db, log } = options;
   const settings = { ...DEFAULT_JOB_RUNNER_SETTINGS, ...options.settings };
@@ -149,6 +151,7 @@ export function createJobRunner(options: {
     const code = (error as { code?: unknown }).code;
     const message = error instanceof Error ? error.message : String(error);
     const givenUp = job.attempts >= job.max_attempts;
+    options.onFailure?.(job.kind, givenUp);
     if (givenUp) await handler?.giveUp?.(job);
     await db
       .update(jobs)

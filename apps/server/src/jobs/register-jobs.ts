@@ -18,8 +18,12 @@ declare module 'fastify' {
  * the worker starts when the app is ready and stops before it closes. Jobs still queued then wait for the
  * next start, or for another process, since every process runs a worker on the same table.
  */
-export function registerJobs(app: FastifyInstance, settings?: Partial<JobRunnerSettings>): void {
-  const runner = createJobRunner({ db: app.database.db, log: app.log, settings });
+export function registerJobs(
+  app: FastifyInstance,
+  settings: Partial<JobRunnerSettings> | undefined,
+  onFailure: (kind: string, givenUp: boolean) => void,
+): void {
+  const runner = createJobRunner({ db: app.database.db, log: app.log, settings, onFailure });
   app.decorate('jobs', runner);
   // No EMR integration exists yet (spec section 7 names the call, not the system behind it): the upload
   // job only records that it ran, so the queue, retries and the 202 contract are real and the integration

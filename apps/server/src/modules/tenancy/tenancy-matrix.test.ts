@@ -371,6 +371,9 @@ describe('tenancy: another establishment’s objects are not found', () => {
     'PUT /api/platform/health-networks/:id/',
     'POST /api/platform/health-networks/:id/logo/',
     'DELETE /api/platform/health-networks/:id/logo/',
+    // A network's waiting times: aggregates across the establishments that share them with it, for the
+    // platform administrators only (analytics/analytics.test.ts).
+    'GET /api/platform/health-networks/:id/analytics/',
     'POST /api/platform/establishments/:id/approve/',
     'POST /api/platform/establishments/:id/verify/',
     // A patient's own report is the account's, not an establishment's: my-referrals.test.ts proves that

@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './accessibility';
+import { checkRadio, chooseOption, tabTo } from './keyboard';
 import { apiSessionFor, HOSPITAL_CARDIOLOGY, submitReferralAs } from './referral-api';
 import { screenshot, signIn } from './sign-in-helpers';
 
@@ -112,6 +113,27 @@ test('a department head reads waiting times, narrows them, reads a chart as a ta
   ).not.toHaveText('0');
   await expectAccessible(page, 'waiting times narrowed to Category 2');
   await screenshot(page, 'analytics-category-2-tables');
+});
+
+test('by keyboard alone, a department head narrows to a category, reads a chart as a table and downloads it', async ({
+  page,
+}) => {
+  await signIn(page, { email: 'hospital@demo.test', to: '/analytics' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Waiting times and volumes' })).toBeVisible();
+  const category = page.getByRole('combobox', { name: 'Triage category' });
+  await tabTo(page, category, { max: 60 });
+  await chooseOption(page, category, page.getByRole('option', { name: 'Category 3' }));
+  await expect(page).toHaveURL(/triage_category=CAT3/);
+  const waits = page.getByRole('region', { name: 'Waiting times by triage category' });
+  const views = waits.getByRole('radiogroup', { name: 'Show waiting times by triage category as' });
+  await checkRadio(page, views, views.getByRole('radio', { name: 'Table' }));
+  await expect(waits.getByRole('table')).toBeVisible();
+  const csv = waits.getByRole('button', { name: 'Download waiting times by triage category as CSV' });
+  await tabTo(page, csv);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toMatch(/-waiting-times\.csv$/);
+  const cells = csvCells(await readFile((await download.path()) ?? '', 'utf8'));
+  expect(cells.map((row) => row[0])).toEqual(['Triage category', 'Category 1', 'Category 2', 'Category 3']);
 });
 
 test('a GP sees no waiting times in the navigation, and the page says who it is for', async ({ page }) => {

@@ -15,7 +15,7 @@ import { notAuthenticated, notFound } from '../../http/api-errors.ts';
 export type Metrics = {
   registry: Registry;
   /** A job's attempt failed; `givenUp` when it was its last. */
-  jobFailed(kind: string, givenUp: boolean): void;
+  jobFailed: (kind: string, givenUp: boolean) => void;
 };
 
 export function createMetrics(): Metrics {

@@ -36,6 +36,7 @@ import { externalDraftRoutes } from './modules/portals/external/external-draft-r
 import type { JobRunnerSettings } from './jobs/job-runner.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { createMetrics, registerMetrics } from './modules/metrics/metrics.ts';
+import { registerMaintenance } from './http/maintenance.ts';
 import { registerMail } from './modules/mail/outbox.ts';
 import { registerSms } from './modules/sms/register-sms.ts';
 import { registerReminderJobs } from './modules/reminders/reminder-jobs.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   // Uploads stream through our own size check (file-store.ts); one byte over the limit is enough to see.
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, parts: 10 } });
   registerRouteAccess(app);
+  registerMaintenance(app);
   const metrics = createMetrics();
   registerMetrics(app, metrics);
   await registerOpenApi(app, config.publicUrl);

@@ -46,8 +46,14 @@ export type CodedValue = z.infer<typeof CodedValueSchema>;
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['ok', 'unavailable']),
+  /** Down for maintenance (FEATURE_MAINTENANCE): the API answers 503 to everything but this. */
+  maintenance: z.boolean(),
   version: z.string(),
 });
+
+/** The API's answer while the service is down for maintenance (503, with Retry-After). */
+export const MAINTENANCE_DETAIL =
+  'Referrals is down for maintenance and will be back shortly. Please try again later.';
 export type Health = z.infer<typeof HealthSchema>;
 
 /** A validation problem at a path in the input, as zod and the server's own checks report them. */

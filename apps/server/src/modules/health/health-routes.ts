@@ -11,14 +11,19 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       schema: {
         tags: ['system'],
         operationId: 'getHealth',
-        summary: 'Whether the server and its database answer',
+        summary: 'Whether the server and its database answer, and whether it is down for maintenance',
         response: { 200: HealthSchema, 503: HealthSchema },
       },
     },
     async (_request, reply) => {
       const database = (await app.database.ping()) ? 'ok' : 'unavailable';
       const status = database === 'ok' ? 'ok' : 'unavailable';
-      return reply.status(status === 'ok' ? 200 : 503).send({ status, database, version: APP_VERSION });
+      return reply.status(status === 'ok' ? 200 : 503).send({
+        status,
+        database,
+        maintenance: app.config.flags.maintenance,
+        version: APP_VERSION,
+      });
     },
   );
   done();

@@ -34,7 +34,7 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     t = await buildTestApp({
       WEB_DIST: webDist,
-      FEATURE_MAINTENANCE: 'on',
+      FEATURE_GP_REPORTS_INBOX: 'on',
       SUPPORT_EMAIL: 'help@practice.example',
     });
   });
@@ -53,7 +53,7 @@ describe('serving the web app', () => {
 
   it('tells the app its start-time flags and support address', async () => {
     const config = RuntimeConfigSchema.parse(await injectedConfig(t));
-    expect(config.flags.maintenance).toBe(true);
+    expect(config.flags.gpReportsInbox).toBe(true);
     expect(config.flags.mrnRework).toBe(true);
     expect(config.support_email).toBe('help@practice.example');
   });

@@ -71,19 +71,29 @@ export async function seedDemoData(db: Database, options: { demoPassword: string
       );
     }
     await seedReferrals(tx, places, people, harbourPatients, s);
-    // Half a year of history behind the waiting times of Cardiology and of the clinic (its network's).
+    // Half a year of history behind the waiting times of Cardiology and of the clinic (its network's),
+    // referred by three practices of the area that have no staff in the demo.
+    const referrers = [];
+    for (const [name, city, postcode] of [
+      ['Lane Cove Family Practice', 'Lane Cove', '2066'],
+      ['Mosman Village Medical', 'Mosman', '2088'],
+      ['Chatswood Doctors', 'Chatswood', '2067'],
+    ] as const) {
+      const practice = await createEstablishment(
+        tx,
+        { name, type: 'PR', city, state: 'NSW', postcode, accepts_in_app_referrals: false },
+        s,
+      );
+      const patients = [];
+      for (let i = 0; i < 6; i++)
+        patients.push(await createPatient(tx, { establishment_id: practice.id }, s));
+      referrers.push({ practice, patients });
+    }
     for (const [to, assignee] of [
       [places.cardiology, people.hospitalHead],
       [places.clinic, people.specialist],
     ] as const) {
-      await seedWaitingTimesHistory(tx, {
-        from: places.practice,
-        to,
-        referrer: people.gp,
-        assignee,
-        patients: harbourPatients,
-        s,
-      });
+      await seedWaitingTimesHistory(tx, { from: referrers, to, assignee, s });
     }
     await seedDemoFormTemplates(tx, places.clinic.id);
     await seedDemoReportTemplates(tx, places.clinic.id);

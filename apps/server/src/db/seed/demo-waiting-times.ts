@@ -12,20 +12,19 @@ const WAITS = {
 } as const;
 
 /**
- * Half a year of referrals from the demo practice to one of its receivers, so that the waiting times page
- * (docs/analytics.md) has something to show on a fresh start: most seen, some still on the waitlist, a
- * few returned or recalled (a forward would need the referral it made). They are history: both sides have
- * archived them, so the demo's inboxes and outboxes stay as the rest of the seed sets them. Emily Watson
- * (the patient account) is left out, so her own list of referrals stays short.
+ * Half a year of referrals to one of the demo's receivers from practices without staff in the demo, so that
+ * the waiting times page (docs/analytics.md) has something to show on a fresh start: most seen, some still
+ * on the waitlist, a few returned or recalled (a forward would need the referral it made). They are
+ * history: the receiver has archived them, so the demo's inboxes stay as the rest of the seed sets them,
+ * and no demo account sent them, so no outbox or archive of theirs changes.
  */
 export async function seedWaitingTimesHistory(
   tx: Queryable,
   options: {
-    from: Establishment;
+    /** The practices that referred, each with its own patients. */
+    from: { practice: Establishment; patients: Patient[] }[];
     to: Establishment;
-    referrer: User;
     assignee: User;
-    patients: Patient[];
     s: ReturnType<typeof createSampler>;
   },
 ): Promise<void> {
@@ -41,13 +40,12 @@ export async function seedWaitingTimesHistory(
       const triaged = submitted + between(waits.triage) * DAY;
       const appointment = submitted + between(waits.appointment) * DAY;
       const outcome = s.int(1, 100);
+      const sender = s.pick(options.from);
       const common = {
-        patient_id: (options.patients[s.int(1, options.patients.length - 1)] as Patient).id,
-        referrer_id: options.referrer.id,
-        from_establishment_id: options.from.id,
+        patient_id: s.pick(sender.patients).id,
+        from_establishment_id: sender.practice.id,
         to_establishment_id: options.to.id,
         assignee_id: options.assignee.id,
-        referrer_provider_num: '2426621B',
         submitted_at: new Date(submitted),
         sender_archived: true,
         receiver_archived: true,

@@ -40,17 +40,17 @@ async function registerPracticeManager(page: Page, email: string) {
   await expect(page).toHaveURL('/welcome');
   await page.getByRole('link', { name: 'Get started' }).click();
   await page.getByLabel('Mobile phone').fill('0455 666 777');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Practice manager', exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByLabel('Search practices and establishments').fill('Harbourside');
   await page
     .getByRole('button', { name: 'Choose Harbourside Family Medical Practice as primary practice' })
     .click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Finish registration' }).click();
   await expect(page).toHaveURL('/');
 }

@@ -17,7 +17,7 @@ export const pdf = (name: string) => ({
   ),
 });
 
-export const nextButton = (page: Page) => page.getByRole('button', { name: 'Next' });
+export const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 export const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
 /** Waits for the draft's next autosave (PATCH) or form save (PUT forms/) to be answered. */

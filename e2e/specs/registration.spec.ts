@@ -51,7 +51,7 @@ test('a new user signs up, completes the registration wizard, lands on the dashb
   await page.getByLabel('Date of birth').fill('1984-07-09');
   await page.getByLabel('Mobile phone').fill('0412 345 678');
   await screenshot(page, 'registration-0-personal');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // Page 1: role, AHPRA and a provider number.
   await expect(stepHeading(page, 'Professional details')).toBeVisible();
@@ -59,7 +59,7 @@ test('a new user signs up, completes the registration wizard, lands on the dashb
   await page.getByLabel('AHPRA registration number').fill('MED0001234599');
   await page.getByLabel('Add a provider number').fill('2426621B');
   await screenshot(page, 'registration-1-professional');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // Page 2: the practice, chosen from the search.
   await expect(stepHeading(page, 'Practice')).toBeVisible();
@@ -68,7 +68,7 @@ test('a new user signs up, completes the registration wizard, lands on the dashb
     .getByRole('button', { name: 'Choose Harbourside Family Medical Practice as primary practice' })
     .click();
   await screenshot(page, 'registration-2-practice');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // Page 3: the signature can wait.
   await expect(stepHeading(page, 'Signature')).toBeVisible();
@@ -79,7 +79,7 @@ test('a new user signs up, completes the registration wizard, lands on the dashb
   await expect(stepHeading(page, 'Notifications')).toBeVisible();
   await expect(page.getByText('Special access')).toHaveCount(0);
   await page.getByRole('switch', { name: 'A referral I sent is returned' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // Page 6: the review shows what was saved, the one email switched on among them.
   await expect(stepHeading(page, 'Review and finish')).toBeVisible();
@@ -125,15 +125,15 @@ test('a new specialist at a hospital asks for special access and chooses notific
   await signInAsNewUser(page, email);
   await page.getByRole('link', { name: 'Get started' }).click();
   await page.getByLabel('Mobile phone').fill('0433 222 111');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await chooseRole(page, 'Specialist');
   await page.getByLabel('AHPRA registration number').fill('MED0004567891');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   await expect(stepHeading(page, 'Practice')).toBeVisible();
   await page.getByLabel('Search practices and establishments').fill('Royal Eastern');
   await page.getByRole('button', { name: 'Choose Royal Eastern Hospital as primary practice' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Skip for now' }).click();
 
   // Page 4: the hospital, with the two requests its account holder decides on.
@@ -141,21 +141,21 @@ test('a new specialist at a hospital asks for special access and chooses notific
   await expect(page.getByRole('heading', { level: 3, name: 'Royal Eastern Hospital' })).toBeVisible();
   await page.getByRole('checkbox', { name: /I need special access/ }).check();
   await screenshot(page, 'registration-4-special-access');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // Page 5: the email notifications a specialist may choose.
   await expect(stepHeading(page, 'Notifications')).toBeVisible();
   await page.getByRole('switch', { name: 'An urgent referral is received' }).click();
   await screenshot(page, 'registration-5-notifications');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // Page 6: both answers on the review; Back returns through page 5 to page 4 with the answer kept.
   await expect(stepHeading(page, 'Review and finish')).toBeVisible();
   await expect(page.getByText('Special access asked for')).toBeVisible();
   await page.getByRole('button', { name: 'Edit special access' }).click();
   await expect(page.getByRole('checkbox', { name: /I need special access/ })).toBeChecked();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Finish registration' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -168,11 +168,11 @@ test('a new user who types a wrong AHPRA number or chooses no practice is told o
   await signInAsNewUser(page, email);
   await page.getByRole('link', { name: 'Get started' }).click();
   await page.getByLabel('Mobile phone').fill('0498 765 432');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   await chooseRole(page, 'General practitioner');
   await page.getByLabel('AHPRA registration number').fill('MED12345');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   const ahpra = page.getByLabel('AHPRA registration number');
   await expect(ahpra).toHaveAttribute('aria-invalid', 'true');
@@ -183,9 +183,9 @@ test('a new user who types a wrong AHPRA number or chooses no practice is told o
   await screenshot(page, 'registration-1-ahpra-error');
 
   await ahpra.fill('MED0009876543');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(stepHeading(page, 'Practice')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Not selected' })).toBeVisible();
   await screenshot(page, 'registration-2-not-selected');
 
@@ -202,7 +202,7 @@ test('a new user leaves the registration wizard with Exit and resumes where they
   await signInAsNewUser(page, email);
   await page.getByRole('link', { name: 'Get started' }).click();
   await page.getByLabel('Mobile phone').fill('0423 111 999');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(stepHeading(page, 'Professional details')).toBeVisible();
 
   // Stay keeps the user in the wizard.

@@ -1,19 +1,9 @@
-import {
-  Box,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, Button, Group, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
 import { tableToCsv } from '@referrals/domain/analytics/waiting-times';
 import { IconDownload } from '@tabler/icons-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { saveBlob } from '@/lib/save-blob';
+import { SectionCard } from '@/ui/section-card';
 
 export type FigureTable = {
   header: readonly string[];
@@ -46,80 +36,62 @@ export function ChartCard({
   /** Shown in place of the figure when it has no rows. */
   empty?: string;
 }) {
-  const headingId = useId();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const showTable = chart === null || view === 'table';
   const tableView = <FigureTableView table={table} caption={title} />;
+  const controls = (
+    <Group gap="xs" wrap="nowrap">
+      {chart !== null && (
+        <SegmentedControl
+          size="xs"
+          value={view}
+          onChange={(value) => setView(value === 'table' ? 'table' : 'chart')}
+          data={[
+            { value: 'chart', label: 'Chart' },
+            { value: 'table', label: 'Table' },
+          ]}
+          aria-label={`Show ${title.toLowerCase()} as`}
+        />
+      )}
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconDownload size={14} aria-hidden />}
+        onClick={() =>
+          saveBlob(
+            new Blob([tableToCsv(table.header, table.rows)], { type: 'text/csv;charset=utf-8' }),
+            `${fileName}.csv`,
+          )
+        }
+        aria-label={`Download ${title.toLowerCase()} as CSV`}
+      >
+        CSV
+      </Button>
+    </Group>
+  );
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      shadow="xs"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby={headingId}
-    >
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={2} style={{ flex: '1 1 18rem' }}>
-            <Title order={2} fz="h4" id={headingId}>
-              {title}
-            </Title>
-            <Text size="sm" c="gray.7">
-              {description}
-            </Text>
-          </Stack>
-          <Group gap="xs" wrap="nowrap">
-            {chart !== null && (
-              <SegmentedControl
-                size="xs"
-                value={view}
-                onChange={(value) => setView(value === 'table' ? 'table' : 'chart')}
-                data={[
-                  { value: 'chart', label: 'Chart' },
-                  { value: 'table', label: 'Table' },
-                ]}
-                aria-label={`Show ${title.toLowerCase()} as`}
-              />
-            )}
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconDownload size={14} aria-hidden />}
-              onClick={() =>
-                saveBlob(
-                  new Blob([tableToCsv(table.header, table.rows)], { type: 'text/csv;charset=utf-8' }),
-                  `${fileName}.csv`,
-                )
-              }
-              aria-label={`Download ${title.toLowerCase()} as CSV`}
-            >
-              CSV
-            </Button>
-          </Group>
-        </Group>
-        {empty !== undefined ? (
-          <Text size="sm" c="gray.7">
-            {empty}
-          </Text>
-        ) : showTable ? (
-          // A wide table scrolls sideways on a narrow screen; focusable, so the keyboard can scroll it too.
-          <Box tabIndex={0} style={{ overflowX: 'auto' }} role="group" aria-label={`${title} table`}>
-            {tableView}
-          </Box>
-        ) : (
-          <>
-            <div aria-hidden>{chart}</div>
-            <VisuallyHidden>{tableView}</VisuallyHidden>
-          </>
-        )}
-        {note !== undefined && (
-          <Text size="xs" c="gray.7">
-            {note}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard title={title} description={description} aside={controls}>
+      {empty !== undefined ? (
+        <Text size="sm" c="gray.7">
+          {empty}
+        </Text>
+      ) : showTable ? (
+        // A wide table scrolls sideways on a narrow screen; focusable, so the keyboard can scroll it too.
+        <Box tabIndex={0} style={{ overflowX: 'auto' }} role="group" aria-label={`${title} table`}>
+          {tableView}
+        </Box>
+      ) : (
+        <>
+          <div aria-hidden>{chart}</div>
+          <VisuallyHidden>{tableView}</VisuallyHidden>
+        </>
+      )}
+      {note !== undefined && (
+        <Text size="xs" c="gray.7">
+          {note}
+        </Text>
+      )}
+    </SectionCard>
   );
 }
 

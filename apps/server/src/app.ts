@@ -25,6 +25,7 @@ import { primaryEmploymentRoutes } from './modules/profile/primary-employment-ro
 import { establishmentRoutes } from './modules/establishments/establishment-routes.ts';
 import { establishmentWriteRoutes } from './modules/establishments/establishment-write-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/maintenance-routes.ts';
 import { publicEstablishmentRoutes } from './modules/portals/public-establishment-routes.ts';
 import { healthNetworkRoutes } from './modules/portals/networks/health-network-routes.ts';
 import { publicNetworkRoutes } from './modules/portals/networks/public-network-routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   registerCaseConferenceJobs(app);
   await registerIdentity(app);
   await app.register(healthRoutes);
+  await app.register(maintenanceRoutes);
   await app.register(profileRoutes);
   await app.register(accountRoutes);
   await app.register(accountLinkRoutes);

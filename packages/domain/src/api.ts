@@ -46,7 +46,10 @@ export type CodedValue = z.infer<typeof CodedValueSchema>;
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['ok', 'unavailable']),
-  /** Down for maintenance (FEATURE_MAINTENANCE): the API answers 503 to everything but this. */
+  /**
+   * Down for maintenance (FEATURE_MAINTENANCE, or a platform administrator's switch): the API answers 503
+   * to everything but this and a few calls (maintenance/maintenance-schemas.ts).
+   */
   maintenance: z.boolean(),
   version: z.string(),
 });

@@ -5,7 +5,10 @@ export const CALLER_CHANGES_CHANNEL = 'caller_changes';
 
 /** Hears the changes a remembered session check depends on. */
 export type CallerChangeListener = {
-  /** A committed change to 'session:<grant id>', 'user:<user id>' (their row or employments), or 'all'. */
+  /**
+   * A committed change to 'session:<grant id>', 'user:<user id>' (their row or employments), or 'all'; or
+   * to the service's own state that every request obeys, 'service:maintenance' (migration 0038).
+   */
   changed(subject: string): void;
   /** Changes may have gone unheard (nothing listened for a while): forget whatever was remembered. */
   reset(): void;

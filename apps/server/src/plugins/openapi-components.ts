@@ -20,6 +20,11 @@ import {
   PublicEstablishmentSchema,
 } from '@referrals/domain/establishments/establishment-schemas';
 import {
+  MaintenanceSchema,
+  MaintenanceStatusSchema,
+  MaintenanceWriteSchema,
+} from '@referrals/domain/maintenance/maintenance-schemas';
+import {
   CarerSchema,
   CarerWriteSchema,
   MrnSchema,
@@ -57,6 +62,9 @@ const NAMED_SHAPES: Record<string, z.ZodType> = {
   Detail: DetailErrorSchema,
   FieldErrors: FieldErrorsSchema,
   Health: HealthSchema,
+  Maintenance: MaintenanceSchema,
+  MaintenanceStatus: MaintenanceStatusSchema,
+  MaintenanceWrite: MaintenanceWriteSchema,
   Profile: ProfileSchema,
   ProfileUpdate: ProfileUpdateSchema,
   Employment: EmploymentSchema,

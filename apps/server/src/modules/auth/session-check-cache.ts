@@ -83,8 +83,10 @@ export class SessionCheckCache<Row extends SessionCheckRow> {
   }
 
   #forget(subject: string): void {
-    this.#generation++;
     const [kind, id] = splitSubject(subject);
+    // The service's own state (the maintenance switch, migration 0038) is no part of a session check.
+    if (kind === 'service') return;
+    this.#generation++;
     if (kind === 'session' && id) this.#forgetGrant(id);
     else if (kind === 'user' && id) {
       for (const grantId of this.#grantsByUser.get(id) ?? []) this.#forgetGrant(grantId);

@@ -18,10 +18,13 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     async (_request, reply) => {
       const database = (await app.database.ping()) ? 'ok' : 'unavailable';
       const status = database === 'ok' ? 'ok' : 'unavailable';
+      // Down for maintenance by the environment or by a platform administrator's switch (http/maintenance.ts),
+      // which this process knows from memory; 200 all the same, so a load balancer keeps the process in.
+      const maintenance = app.config.flags.maintenance || (await app.maintenance.isOn());
       return reply.status(status === 'ok' ? 200 : 503).send({
         status,
         database,
-        maintenance: app.config.flags.maintenance,
+        maintenance,
         version: APP_VERSION,
       });
     },

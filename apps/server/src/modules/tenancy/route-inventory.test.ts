@@ -7,6 +7,9 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
  */
 const PUBLIC_ROUTES = [
   'GET /api/health',
+  // Whether the service is down for maintenance, with the administrator's note for the maintenance page
+  // (maintenance/maintenance-switch.test.ts): nothing about anyone.
+  'GET /api/public/maintenance/',
   'GET /api/public/establishments/',
   'GET /api/public/establishments/:id/branding-logo/',
   // A published referral portal (docs/portals.md): the same 404 for one switched off as for none.

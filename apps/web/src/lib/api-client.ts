@@ -2,6 +2,7 @@ import { TOKEN_REFRESH_RETRY_DELAY_MS } from '@referrals/domain/constants';
 import { ApiError } from './api-error';
 import { isPublicScreen } from './auth/public-screens';
 import { getAccessToken, isSigningOut, noteServerContact, refreshSession, startSignIn } from './auth/session';
+import { isMaintenanceAnswer, noticeMaintenance } from './maintenance-notice';
 import { getRuntimeConfig } from './runtime-config';
 import { showServerErrorToast } from './server-error-toast';
 
@@ -134,9 +135,11 @@ export const apiClient: ApiClient = createApiClient({
     if (response.status !== 401 && getAccessToken() !== null) noteServerContact();
     return response;
   },
-  // An outside system's failure (a 502, e.g. the clinical record's) is said by the screen that called it.
+  // An outside system's failure (a 502, e.g. the clinical record's) is said by the screen that called it;
+  // the service down for maintenance by the maintenance page, or the administrators' banner.
   onServerError: (error) => {
-    if (!error.isOutsideSystemError) showServerErrorToast(getRuntimeConfig().supportEmail);
+    if (isMaintenanceAnswer(error)) noticeMaintenance();
+    else if (!error.isOutsideSystemError) showServerErrorToast(getRuntimeConfig().supportEmail);
   },
   auth: {
     getAccessToken,

@@ -73,7 +73,12 @@ export const paths = {
   status: {
     notFound: { path: '/404', getHref: () => '/404' },
     error: { path: '/error', getHref: () => '/error' },
-    maintenance: { path: '/maintenance', getHref: () => '/maintenance' },
+    /** `next`: where to go back to once the maintenance is over (an address in the app). */
+    maintenance: {
+      path: '/maintenance',
+      getHref: (next?: string) =>
+        next === undefined ? '/maintenance' : `/maintenance?${new URLSearchParams({ next }).toString()}`,
+    },
     clinicalSystemUnavailable: { path: '/sanro-unavailable', getHref: () => '/sanro-unavailable' },
   },
 
@@ -183,6 +188,8 @@ export const paths = {
   /** The platform administrators' queue of establishments waiting for approval or verification. */
   approvals: { path: '/approvals', getHref: () => '/approvals' },
   healthNetworks: { path: '/health-networks', getHref: () => '/health-networks' },
+  /** The platform administrators' maintenance switch (README, Maintenance). */
+  maintenanceSwitch: { path: '/maintenance-switch', getHref: () => '/maintenance-switch' },
   analytics: { path: '/analytics', getHref: () => '/analytics' },
   networkAnalytics: {
     path: '/health-networks/:id/analytics',

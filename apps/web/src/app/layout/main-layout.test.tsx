@@ -380,3 +380,32 @@ describe('the establishment selector’s counters (spec section 2 Establishment 
     );
   });
 });
+
+describe('down for maintenance by the switch (README, Maintenance)', () => {
+  const down = {
+    status: 200,
+    body: { maintenance: true, source: 'switch', message: null, expected_end: null },
+  };
+
+  it('keeps a platform administrator in the app, under a banner that leads to the switch', async () => {
+    const admin = { ...profileOf('PM', [clinic], 'clinic'), is_platform_admin: true };
+    serve(admin, undefined, { 'GET /api/public/maintenance/': down });
+    renderRoutes(routes, '/');
+    const banner = await screen.findByRole('status');
+    expect(within(banner).getByText('Down for maintenance')).toBeDefined();
+    expect(within(banner).getByRole('link', { name: 'Open the maintenance switch' })).toHaveProperty(
+      'href',
+      `${window.location.origin}/maintenance-switch`,
+    );
+  });
+
+  it('asks nothing about it for anyone else: their calls meet the maintenance instead', async () => {
+    const api = serve(profileOf('GP', [clinic], 'clinic'), undefined, {
+      'GET /api/public/maintenance/': down,
+    });
+    renderRoutes(routes, '/');
+    expect(await screen.findByText('Landed on /')).toBeDefined();
+    expect(api.callsTo('GET /api/public/maintenance/')).toHaveLength(0);
+    expect(screen.queryByText('Down for maintenance')).toBeNull();
+  });
+});

@@ -10,6 +10,7 @@ import { syncUnverifiedEmploymentMarker } from '@/lib/unverified-employment-mark
 import { SessionExpiry } from '@/features/auth/components/session-expiry';
 import { useCurrentEstablishmentSync } from '@/features/establishments/use-current-establishment-sync';
 import { layoutRedirect } from './layout-redirect';
+import { MaintenanceBanner } from './maintenance-banner';
 import { SideNav } from './side-nav';
 import { SkipLink } from './skip-link';
 import { SIDE_NAV_ID, TopBar } from './top-bar';
@@ -90,6 +91,7 @@ export function MainLayout() {
       </nav>
       {/* Focusable by script only (the skip link), so the next Tab goes to the screen's first control. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        {profile?.is_platform_admin === true && <MaintenanceBanner />}
         {redirect === null ? <Outlet /> : <Navigate to={redirect} replace />}
       </main>
       {/* Keyed by the establishment, so the question is asked again on arriving at another personal space. */}

@@ -89,7 +89,7 @@ describe('visible side navigation (spec section 6 Rules)', () => {
     expect(activeNavItem('/analytics')).toBe('analytics');
   });
 
-  it('adds Establishment approvals and Health networks for platform administrators only, whatever else they see', () => {
+  it('adds Establishment approvals, Health networks and Maintenance for platform administrators only, whatever else they see', () => {
     expect(ids(context())).not.toContain('approvals');
     expect(ids(context())).not.toContain('health-networks');
     const admin = visibleNavGroups(context(), { platformAdmin: true });
@@ -98,6 +98,7 @@ describe('visible side navigation (spec section 6 Rules)', () => {
       items: [
         { id: 'approvals', label: 'Establishment approvals', href: '/approvals' },
         { id: 'health-networks', label: 'Health networks', href: '/health-networks' },
+        { id: 'maintenance', label: 'Maintenance', href: '/maintenance-switch' },
       ],
     });
     expect(visibleNavGroups(undefined, { platformAdmin: false }).map((g) => g.label)).not.toContain(
@@ -105,6 +106,7 @@ describe('visible side navigation (spec section 6 Rules)', () => {
     );
     expect(activeNavItem('/approvals')).toBe('approvals');
     expect(activeNavItem('/health-networks')).toBe('health-networks');
+    expect(activeNavItem('/maintenance-switch')).toBe('maintenance');
   });
 
   it('hides the referral inbox without accept_referral, but a referrer keeps the reports inbox', () => {

@@ -34,7 +34,8 @@ export type NavItemId =
   | 'help'
   | 'settings'
   | 'approvals'
-  | 'health-networks';
+  | 'health-networks'
+  | 'maintenance';
 
 export type NavItem = {
   id: NavItemId;
@@ -138,6 +139,7 @@ export const PLATFORM_NAV_GROUP: NavGroup = {
   items: [
     item('approvals', 'Establishment approvals', paths.approvals.getHref()),
     item('health-networks', 'Health networks', paths.healthNetworks.getHref()),
+    item('maintenance', 'Maintenance', paths.maintenanceSwitch.getHref()),
   ],
 };
 
@@ -171,6 +173,7 @@ function isVisible(id: NavItemId, context: AccessContext): boolean {
     case 'settings':
     case 'approvals':
     case 'health-networks':
+    case 'maintenance':
       return true;
   }
 }
@@ -231,5 +234,6 @@ export function activeNavItem(pathname: string): NavItemId | null {
   if (area === 'settings') return 'settings';
   if (area === 'approvals') return 'approvals';
   if (area === 'health-networks') return 'health-networks';
+  if (area === 'maintenance-switch') return 'maintenance';
   return null;
 }

@@ -141,6 +141,9 @@ export function layoutRoutes(flags: FeatureFlags): RouteObject[] {
     lazyRoute(paths.healthNetworks.path, 'Health networks', () =>
       import('@/features/platform/pages/health-networks-page').then((m) => m.HealthNetworksPage),
     ),
+    lazyRoute(paths.maintenanceSwitch.path, 'Maintenance', () =>
+      import('@/features/platform/pages/maintenance-switch-page').then((m) => m.MaintenanceSwitchPage),
+    ),
     lazyRoute(paths.reviewInvite.path, 'Review employment invite', () =>
       import('@/features/establishments/pages/review-invite-page').then((m) => m.ReviewInvitePage),
     ),

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { profileFixture } from '@/lib/profile-fixtures';
 import { fakeApi } from '@/test/fake-api';
-import { accountLinkingNeeded } from './require-sign-in';
+import { accountLinkingNeeded, maintenanceStop } from './require-sign-in';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,5 +44,29 @@ describe('the start-up redirect to account linking (spec section 2 Start-up redi
   it('lets the user in when the check fails', async () => {
     fakeApi({ 'GET /api/profile/initiate-sso/': { status: 503, body: { detail: 'Unavailable.' } } });
     expect(await accountLinkingNeeded(new QueryClient(), flagOn, nswClinician, '/')).toBe(false);
+  });
+});
+
+describe('down for maintenance by the platform administrators’ switch (README, Maintenance)', () => {
+  const down = Promise.resolve({
+    maintenance: true,
+    source: 'switch' as const,
+    message: null,
+    expected_end: null,
+  });
+  const up = Promise.resolve({ maintenance: false, source: null, message: null, expected_end: null });
+
+  it('sends everyone else, signed in or not, to /maintenance, which knows where to bring them back', async () => {
+    for (const profile of [null, profileFixture({ is_platform_admin: false })]) {
+      const stop = await maintenanceStop(down, profile, '/referrals/inbox/all?page=2');
+      expect(stop?.status).toBe(302);
+      expect(stop?.headers.get('Location')).toBe('/maintenance?next=%2Freferrals%2Finbox%2Fall%3Fpage%3D2');
+    }
+  });
+
+  it('lets a platform administrator in, and everyone in while the service is up or its status unknown', async () => {
+    expect(await maintenanceStop(down, profileFixture({ is_platform_admin: true }), '/')).toBeNull();
+    expect(await maintenanceStop(up, null, '/')).toBeNull();
+    expect(await maintenanceStop(Promise.resolve(null), null, '/')).toBeNull();
   });
 });

@@ -88,12 +88,16 @@ import { specialtyRoutes } from './modules/profile/specialty-routes.ts';
 import { registerRouteAccess } from './modules/tenancy/route-access.ts';
 import { fhirRoutes } from './modules/fhir/fhir-routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerFileStorage } from './modules/files/register-file-storage.ts';
+import type { FileStorage } from './modules/files/storage.ts';
 import { registerWebApp, runtimeAuthConfig } from './plugins/web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    /** Where uploads are stored: DATA_DIR/uploads, or the bucket of FILES_BUCKET. */
+    storage: FileStorage;
     routeTable: RouteTable;
   }
 }
@@ -128,6 +132,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.decorate('config', config);
 
   app.decorate('database', options.database);
+  await registerFileStorage(app);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

@@ -114,6 +114,64 @@ describe('configuration from the environment', () => {
     });
   });
 
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  describe('stored files', () => {
+    it('keeps them in DATA_DIR/uploads by default, and in the bucket FILES_BUCKET names when set', () => {
+      expect(loadConfig({}).filesBucket).toBeUndefined();
+      expect(loadConfig({ FILES_BUCKET: 'referrals-files' }).filesBucket).toEqual({
+        bucket: 'referrals-files',
+        prefix: '',
+        region: 'us-east-1',
+        endpoint: undefined,
+        credentials: undefined,
+        forcePathStyle: false,
+      });
+      const minio = loadConfig({
+        FILES_BUCKET: 'referrals',
+        FILES_BUCKET_PREFIX: 'nsw/files/',
+        FILES_BUCKET_REGION: 'ap-southeast-2',
+        FILES_BUCKET_ENDPOINT: 'https://minio.health.example:9000',
+        FILES_BUCKET_ACCESS_KEY_ID: 'referrals-app',
+        FILES_BUCKET_SECRET_ACCESS_KEY: 'a-secret',
+      }).filesBucket;
+      expect(minio).toMatchObject({
+        prefix: 'nsw/files/',
+        region: 'ap-southeast-2',
+        credentials: { accessKeyId: 'referrals-app', secretAccessKey: 'a-secret' },
+        forcePathStyle: true,
+      });
+    });
+
+    it('refuses settings without a bucket, a key without its secret and bad values, naming each', () => {
+      expect(problemsOf({ FILES_BUCKET_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([
+        expect.stringMatching(/^FILES_BUCKET: FILES_BUCKET_ENDPOINT set without a bucket/),
+      ]);
+      expect(problemsOf({ FILES_BUCKET: 'files', FILES_BUCKET_ACCESS_KEY_ID: 'id' })).toEqual([
+        'FILES_BUCKET_SECRET_ACCESS_KEY: required with FILES_BUCKET_ACCESS_KEY_ID',
+      ]);
+      expect(
+        problemsOf({
+          FILES_BUCKET: 'Patient_Files',
+          FILES_BUCKET_PREFIX: '/uploads',
+          FILES_BUCKET_ENDPOINT: 'http://minio.health.example:9000',
+        }),
+      ).toEqual([
+        expect.stringMatching(/^FILES_BUCKET: must be a bucket name/),
+        expect.stringMatching(/^FILES_BUCKET_PREFIX: must be empty or folder names/),
+        expect.stringMatching(/^FILES_BUCKET_ENDPOINT: must be https/),
+      ]);
+    });
+  });
+
   describe('text messages', () => {
     const twilio = {
       SMS_GATEWAY: 'twilio',
@@ -121,16 +179,6 @@ describe('configuration from the environment', () => {
       SMS_TOKEN: 'the-auth-token',
       SMS_FROM: '+61480000000',
     };
-    const problemsOf = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-      } catch (error) {
-        if (error instanceof ConfigError) return error.problems;
-        throw error;
-      }
-      return [];
-    };
-
     it('writes them to files by default, and sends them through Twilio when SMS_GATEWAY=twilio', () => {
       expect(loadConfig({}).smsGateway).toBeUndefined();
       expect(loadConfig({ SMS_GATEWAY: 'file' }).smsGateway).toBeUndefined();

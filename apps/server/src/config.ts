@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { resolveFeatureFlags, type FeatureFlags } from '@referrals/domain/feature-flags';
 import { MAIL_DOMAIN_PATTERN } from '@referrals/domain/imports/intake-domains';
+import type { BucketSettings } from './modules/files/bucket-storage.ts';
 
 /** The demo accounts' password when DEMO_PASSWORD is not set; the README documents it. */
 export const DEFAULT_DEMO_PASSWORD = 'Referrals-Demo-2026';
@@ -13,6 +14,12 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const SMS_GATEWAYS = ['file', 'twilio'] as const;
 /** The settings a gateway needs; any of them without a gateway is a mistake, not a silent file outbox. */
 const SMS_GATEWAY_SETTINGS = ['SMS_ACCOUNT', 'SMS_TOKEN', 'SMS_FROM'] as const;
+
+/** The address of an outside service that our requests carry credentials or patients' files to. */
+const serviceUrl = () =>
+  z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .refine(isSafeServiceUrl, 'must be https (plain http only to this machine: localhost, 127.0.0.1, ::1)');
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -85,11 +92,28 @@ const EnvSchema = z.object({
     })
     .transform((entries) => entries.map(recordSystemOf)),
   CLINICAL_RECORD_CLIENT_ID: z.string().min(1).default('referrals'),
+  // Unset, stored files live in DATA_DIR/uploads; set, in this S3-compatible bucket (docs/deploy.md, Files).
+  FILES_BUCKET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3-63 lower-case letters, digits, dots and dashes',
+      )
+      .optional(),
+  ),
+  FILES_BUCKET_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names each ending in /, such as referrals/')
+    .default(''),
+  FILES_BUCKET_REGION: z.string().min(1).default('us-east-1'),
+  FILES_BUCKET_ENDPOINT: serviceUrl().optional(),
+  FILES_BUCKET_ACCESS_KEY_ID: z.string().min(1).optional(),
+  FILES_BUCKET_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  FILES_BUCKET_PATH_STYLE: z.enum(['true', 'false']).optional(),
   SMS_GATEWAY: z.enum(SMS_GATEWAYS, { message: 'must be file or twilio' }).default('file'),
-  SMS_GATEWAY_URL: z
-    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
-    .refine(isSafeServiceUrl, 'must be https (plain http only to this machine: localhost, 127.0.0.1, ::1)')
-    .optional(),
+  SMS_GATEWAY_URL: serviceUrl().optional(),
   SMS_ACCOUNT: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID: AC and 32 hexadecimal digits')
@@ -160,6 +184,8 @@ export type Config = {
   clinicalRecordClientId: string;
   /** The bearer token of GET /metrics; undefined: /metrics answers 404. */
   metricsToken: string | undefined;
+  /** Stored files go to this bucket; undefined: to DATA_DIR/uploads (docs/deploy.md, Files). */
+  filesBucket: BucketSettings | undefined;
   /** Text messages go through this gateway; without one (the default) each is written to DATA_DIR/sms. */
   smsGateway: SmsGatewaySettings | undefined;
   flags: FeatureFlags;
@@ -203,6 +229,23 @@ function smsGatewayProblems(env: Record<string, string | undefined>): string[] {
       ];
 }
 
+/** The bucket's settings that mean nothing alone: a key without its secret, any of them without a bucket. */
+function filesBucketProblems(env: Record<string, string | undefined>): string[] {
+  const keys = ['FILES_BUCKET_ACCESS_KEY_ID', 'FILES_BUCKET_SECRET_ACCESS_KEY'] as const;
+  if (env.FILES_BUCKET) {
+    const set = keys.filter((name) => env[name]);
+    return set.length === 1
+      ? [`${keys.find((name) => !env[name]) ?? ''}: required with ${set[0] ?? ''}`]
+      : [];
+  }
+  const stray = Object.keys(env).filter((name) => name.startsWith('FILES_BUCKET_') && env[name]);
+  return stray.length === 0
+    ? []
+    : [
+        `FILES_BUCKET: ${stray.sort().join(', ')} set without a bucket; set FILES_BUCKET, or remove them (without a bucket, files are stored in DATA_DIR/uploads)`,
+      ];
+}
+
 function trustedProxies(value: string): string[] {
   const entries = value
     .split(',')
@@ -235,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
     ...smsGatewayProblems(env),
+    ...filesBucketProblems(env),
     ...flagErrors,
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
@@ -272,6 +316,24 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     metricsToken: e.METRICS_TOKEN,
     clinicalRecordSystems: e.CLINICAL_RECORD_SYSTEMS,
     clinicalRecordClientId: e.CLINICAL_RECORD_CLIENT_ID,
+    filesBucket: e.FILES_BUCKET
+      ? {
+          bucket: e.FILES_BUCKET,
+          prefix: e.FILES_BUCKET_PREFIX,
+          region: e.FILES_BUCKET_REGION,
+          endpoint: e.FILES_BUCKET_ENDPOINT,
+          credentials:
+            e.FILES_BUCKET_ACCESS_KEY_ID && e.FILES_BUCKET_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: e.FILES_BUCKET_ACCESS_KEY_ID,
+                  secretAccessKey: e.FILES_BUCKET_SECRET_ACCESS_KEY,
+                }
+              : undefined,
+          // Other S3-compatible servers mostly address buckets by path; AWS S3 by host name.
+          forcePathStyle:
+            (e.FILES_BUCKET_PATH_STYLE ?? String(e.FILES_BUCKET_ENDPOINT !== undefined)) === 'true',
+        }
+      : undefined,
     smsGateway:
       e.SMS_GATEWAY === 'twilio' && e.SMS_ACCOUNT && e.SMS_TOKEN && e.SMS_FROM
         ? {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fieldErrorsFromIssues } from '@referrals/domain/api';
 import { isConnectionLost, isDatabaseBusy, isUnstorableText } from '../db/database-errors.ts';
+import { FileStorageUnavailable } from '../modules/files/storage.ts';
 import { ApiError, notFound } from './api-errors.ts';
 
 const SERVER_ERROR = 'A server error occurred. Please try again or contact support with this request id.';
@@ -27,7 +28,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     const retryAfter = retryAfterSeconds(error);
     if (retryAfter !== null) {
-      request.log.warn({ err: error, route: request.routeOptions.url }, 'database unavailable');
+      request.log.warn(
+        { err: error, route: request.routeOptions.url },
+        'database or file storage unavailable',
+      );
       return reply
         .status(503)
         .header('retry-after', String(retryAfter))
@@ -71,13 +75,15 @@ export function answerFrameworkError(
 const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a few seconds.';
 
 /**
- * When a client should try again after a 503, for errors that are the database's state and not the
- * request's fault; null for any other error. A failover or restart of PostgreSQL takes seconds; contention
- * that outlasted a write's own retries (db/database.ts) clears in well under one.
+ * When a client should try again after a 503, for errors that are the database's or the file storage's
+ * state and not the request's fault; null for any other error. A failover or restart of PostgreSQL takes
+ * seconds; contention that outlasted a write's own retries (db/database.ts) clears in well under one.
  */
 function retryAfterSeconds(error: unknown): number | null {
   if (isConnectionLost(error)) return 5;
   if (isDatabaseBusy(error)) return 1;
+  // A bucket that cannot be reached or answers 5xx, like a database between failovers.
+  if (error instanceof FileStorageUnavailable) return 5;
   return null;
 }
 

@@ -15,6 +15,7 @@ import { users } from '../schema/people.ts';
 import { referralAttachments, referrals } from '../schema/referrals.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import { BackupError, backupEmbeddedDatabase, restoreEmbeddedDatabase } from './embedded-backup.ts';
+import { diskStorage } from '../../modules/files/disk-storage.ts';
 
 const PASSWORD = 'demo-password-for-the-backup-test';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -49,7 +50,7 @@ describe('backups of the embedded database', () => {
       .where(and(eq(referrals.referrer_id, gp?.id ?? ''), eq(referrals.status, 'SBMT')))
       .limit(1);
     if (!gp || !referral) throw new Error('the demo has no submitted referral of the GP');
-    const stored = await storeBytes(dataDir, PDF, { type: 'application/pdf', extension: 'pdf' });
+    const stored = await storeBytes(diskStorage(dataDir), PDF, { type: 'application/pdf', extension: 'pdf' });
     const [row] = await db
       .insert(referralAttachments)
       .values({

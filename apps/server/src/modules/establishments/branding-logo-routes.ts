@@ -20,7 +20,7 @@ const LOGO_PATH = '/api/establishments/:id/branding-logo/';
  */
 export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
   const security = [{ bearer: [] }];
 
   app.post(
@@ -48,7 +48,7 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
       const { id } = request.params;
       // Refuse before reading the upload, so nobody without can_edit gets a file onto the disk.
       await editableEstablishmentRow(db, caller, id);
-      const stored = await storeUpload(dataDir, await uploadedFile(request), {
+      const stored = await storeUpload(storage, await uploadedFile(request), {
         accept: PROFILE_IMAGE_TYPES,
         acceptText: 'Upload a PNG, JPEG, GIF or WebP image.',
       });
@@ -56,10 +56,10 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
       try {
         replaced = await setBrandingLogo(db, caller, id, stored.name, auditActorOf(request, caller));
       } catch (error) {
-        await removeStoredFile(dataDir, stored.name);
+        await removeStoredFile(storage, stored.name);
         throw error;
       }
-      await removeStoredFile(dataDir, replaced);
+      await removeStoredFile(storage, replaced);
       return reply
         .status(202)
         .send({ detail: 'Logo received.', url: brandingLogoUrl(id, stored.name) ?? '' });
@@ -93,7 +93,7 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
         null,
         auditActorOf(request, caller),
       );
-      await removeStoredFile(dataDir, replaced);
+      await removeStoredFile(storage, replaced);
       return reply.status(204).send();
     },
   );
@@ -116,7 +116,7 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
         .select({ logo: establishments.branding_logo })
         .from(establishments)
         .where(eq(establishments.id, request.params.id));
-      return sendStoredFile(reply, dataDir, row?.logo, {
+      return sendStoredFile(reply, storage, row?.logo, {
         filename: 'logo',
         // The URL changes with every upload (?v=), so a day's caching never shows a stale logo.
         cache: 'public, max-age=86400',

@@ -109,7 +109,7 @@ export const establishmentWriteRoutes: FastifyPluginCallbackZod = (app, _options
     async (request, reply) => {
       const caller = await callerOf(request);
       const logo = await deleteEstablishment(db, caller, request.params.id, auditActorOf(request, caller));
-      await removeStoredFile(app.config.dataDir, logo);
+      await removeStoredFile(app.storage, logo);
       return reply.status(204).send();
     },
   );

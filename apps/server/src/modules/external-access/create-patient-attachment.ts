@@ -17,6 +17,7 @@ import { notifyLinkUpload } from '../notifications/create-notifications.ts';
 import { recordReferralHistory } from '../referrals/referral-history.ts';
 import { auditThroughLink } from './access-audit.ts';
 import { lockReferral, openAccessSession, type AccessCall, type OpenLink } from './access-link-lookup.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 export type PatientAttachmentRow = typeof referralAttachments.$inferSelect;
 
@@ -119,7 +120,7 @@ export async function createPatientAttachment(
   db: Database,
   options: {
     call: AccessCall;
-    dataDir: string;
+    storage: FileStorage;
     consentForm: boolean;
     file: Readable;
     filename: string;
@@ -130,7 +131,7 @@ export async function createPatientAttachment(
   const { note } = uploadMeta({ note: options.fields.note ?? '' });
   const referralId = options.fields.referral_id?.trim() || undefined;
   await db.transaction((tx) => openForUpload(tx, call, referralId));
-  const stored = await storeUpload(options.dataDir, options.file, uploadRules(options.consentForm));
+  const stored = await storeUpload(options.storage, options.file, uploadRules(options.consentForm));
   try {
     const row = await db.transaction(async (tx) =>
       recordUpload(tx, await openForUpload(tx, call, referralId), {
@@ -144,7 +145,7 @@ export async function createPatientAttachment(
     );
     return toExternalAttachment(row);
   } catch (error) {
-    await removeStoredFile(options.dataDir, stored.name);
+    await removeStoredFile(options.storage, stored.name);
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import { safeFileName } from '@referrals/domain/referrals/forms/attachment-schem
 import { ACCESS_SESSION_HEADER } from '@referrals/domain/external-access/external-access-schemas';
 import { NO_STORE } from '../../http/file-response.ts';
 import { sendStoredFile } from '../files/file-store.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 // What the access-link routes share: the token in the query, the session header, their answers in OpenAPI.
 
@@ -63,10 +64,10 @@ export function pdfReply(reply: FastifyReply, pdf: Buffer, filename: string): Fa
 /** Sends one of the referral's stored files, to be saved under its own name, never cached. */
 export function attachmentReply(
   reply: FastifyReply,
-  dataDir: string,
+  storage: FileStorage,
   row: { stored_name: string; original_name: string; content_type: string },
 ): Promise<FastifyReply> {
-  return sendStoredFile(reply, dataDir, row.stored_name, {
+  return sendStoredFile(reply, storage, row.stored_name, {
     filename: safeFileName(row.original_name),
     cache: NO_STORE,
     contentType: row.content_type,

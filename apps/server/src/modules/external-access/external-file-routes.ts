@@ -39,7 +39,7 @@ const UPLOAD_RULES =
  */
 export const externalFileRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
   const config = { access: 'public' as const };
   const tags = ['external-access'];
   const common = { tags, querystring: AccessQuerySchema, headers: AccessSessionHeadersSchema };
@@ -59,8 +59,8 @@ export const externalFileRoutes: FastifyPluginCallbackZod = (app, _options, done
     async (request, reply) => {
       const call = accessCallOf(request);
       if (request.query.consent)
-        return attachmentReply(reply, dataDir, await readSignedConsent(db, { call }));
-      return pdfReply(reply, await readConsentForm(db, { call, dataDir }), 'consent-form.pdf');
+        return attachmentReply(reply, storage, await readSignedConsent(db, { call }));
+      return pdfReply(reply, await readConsentForm(db, { call, storage }), 'consent-form.pdf');
     },
   );
 
@@ -110,7 +110,7 @@ export const externalFileRoutes: FastifyPluginCallbackZod = (app, _options, done
         const call = accessCallOf(request);
         const file = await createPatientAttachment(db, {
           call,
-          dataDir,
+          storage,
           consentForm: upload.consentForm,
           ...part,
         });
@@ -142,7 +142,7 @@ export const externalFileRoutes: FastifyPluginCallbackZod = (app, _options, done
       const call = accessCallOf(request);
       const { pdf, report } = request.query;
       if (!pdf) return listExternalReports(db, { call });
-      const letter = await readExternalReportLetter(db, { call, reportId: report ?? '', dataDir });
+      const letter = await readExternalReportLetter(db, { call, reportId: report ?? '', storage });
       return pdfReply(reply, letter, 'report.pdf');
     },
   );

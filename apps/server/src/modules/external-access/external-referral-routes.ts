@@ -59,7 +59,7 @@ const ReadQuerySchema = AccessQuerySchema.extend({
  */
 export const externalReferralRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
   const tags = ['external-access'];
   const config = { access: 'public' as const };
 
@@ -90,7 +90,7 @@ export const externalReferralRoutes: FastifyPluginCallbackZod = (app, _options, 
       const { pdf, attachment } = request.query;
       if (attachment !== undefined) {
         const file = await readExternalAttachment(db, { call, attachmentId: attachment });
-        return attachmentReply(reply, dataDir, file);
+        return attachmentReply(reply, storage, file);
       }
       if (pdf) return pdfReply(reply, await readExternalReferralLetter(db, { call }), 'referral.pdf');
       return readAccessLink(db, { call });

@@ -8,6 +8,7 @@ import { auditThroughLink } from './access-audit.ts';
 import { openAccessSession, type AccessCall } from './access-link-lookup.ts';
 import { renderConsentForm } from './consent-form.ts';
 import { patientFiles } from './create-patient-attachment.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 /**
  * GET public/referrals/consent/?access= (docs/external-access.md, The consent form): the form to print and
@@ -16,7 +17,7 @@ import { patientFiles } from './create-patient-attachment.ts';
  */
 export async function readConsentForm(
   db: Database,
-  options: { call: AccessCall; dataDir: string; now?: Date },
+  options: { call: AccessCall; storage: FileStorage; now?: Date },
 ): Promise<Buffer> {
   const parts = await db.transaction(async (tx) => {
     const open = await openAccessSession(tx, options.call);
@@ -33,7 +34,7 @@ export async function readConsentForm(
     referral_id: parts.referral.id,
     submitted_at: parts.referral.submitted_at,
     receiver: parts.receiver,
-    logo: await letterImage(options.dataDir, parts.logo),
+    logo: await letterImage(options.storage, parts.logo),
     patient: parts.patient,
     printed_at: options.now ?? new Date(),
   });

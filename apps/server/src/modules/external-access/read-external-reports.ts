@@ -9,6 +9,7 @@ import { reportsForReader } from '../my-referrals/read-my-report.ts';
 import { printReportLetter, reportLetterOf } from '../reports/letter/read-report-letter.ts';
 import { auditThroughLink } from './access-audit.ts';
 import { openAccessSession, type AccessCall, type OpenLink } from './access-link-lookup.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 /** The sent reports of the link's referral addressed to its reader (the referrer for a sender, else the patient). */
 function reportsOfLink(tx: Transaction, open: OpenLink, reportId?: string) {
@@ -48,7 +49,7 @@ export async function listExternalReports(
  */
 export async function readExternalReportLetter(
   db: Database,
-  options: { call: AccessCall; reportId: string; dataDir: string },
+  options: { call: AccessCall; reportId: string; storage: FileStorage },
 ): Promise<Buffer> {
   const rows = await db.transaction(async (tx) => {
     const open = await openAccessSession(tx, options.call);
@@ -62,5 +63,5 @@ export async function readExternalReportLetter(
     });
     return reportLetterOf(tx, { report, referral: open.referral });
   });
-  return printReportLetter(options.dataDir, rows);
+  return printReportLetter(options.storage, rows);
 }

@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pipeline } from 'node:stream/promises';
 import { SNIFF_BYTES, contentTypeForExtension, sniffContentType } from '@referrals/domain/files/content-type';
 import { UPLOAD_MAX_BYTES } from '@referrals/domain/constants';
 import { ApiError, notFound, validationFailed } from '../../http/api-errors.ts';
+import { isStoredName, type FileStorage } from './storage.ts';
 
 export type StoredFile = { name: string; contentType: string; size: number };
-
-const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
-// Stored names are ours (uuid.ext), so a name from a request can be checked before it touches the disk.
-const STORED_NAME = /^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
 
 const NOT_MULTIPART = 'Send the image as multipart/form-data.';
 
@@ -27,7 +20,7 @@ export async function uploadedFile(request: FastifyRequest): Promise<Readable> {
 
 /**
  * The file of a multipart upload with its claimed name and the form fields sent before it (a field sent
- * after the file is not read: the file streams to disk first).
+ * after the file is not read: the file is read first).
  */
 export async function uploadedPart(
   request: FastifyRequest,
@@ -60,12 +53,13 @@ function isCutOff(error: unknown): boolean {
 }
 
 /**
- * Streams an upload into DATA_DIR/uploads under a generated name. The size limit is enforced while the
- * bytes arrive (nothing past 5 MB is written), the content type is read from the first bytes and checked
- * against `accept`, and a refused upload leaves no file behind.
+ * Stores an upload under a generated name. The size limit is enforced while the bytes arrive (nothing past
+ * 5 MB is held), the content type is read from the first bytes and checked against `accept`, and a refused
+ * upload stores nothing. The file is held in memory until it is whole (at most 5 MB), so the storage only
+ * ever sees complete files, on the disk or in a bucket alike.
  */
 export async function storeUpload(
-  dataDir: string,
+  storage: FileStorage,
   source: Readable,
   options: {
     accept: readonly string[];
@@ -77,45 +71,27 @@ export async function storeUpload(
   },
 ): Promise<StoredFile> {
   const maxBytes = options.maxBytes ?? UPLOAD_MAX_BYTES;
-  const sniffBytes = options.sniffBytes ?? SNIFF_BYTES;
   const tooLarge =
     maxBytes >= UPLOAD_MAX_BYTES
       ? 'The file is larger than 5 MB.'
       : `The file is larger than ${String(maxBytes)} bytes.`;
-  await mkdir(uploadsDir(dataDir), { recursive: true });
-  const partial = path.join(uploadsDir(dataDir), `${randomUUID()}.part`);
-  let size = 0;
-  let head = Buffer.alloc(0);
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      if (size > maxBytes) return callback(new ApiError(413, { file: [tooLarge] }));
-      if (head.length < sniffBytes) head = Buffer.concat([head, chunk.subarray(0, sniffBytes - head.length)]);
-      callback(null, chunk);
-    },
-  });
-  try {
-    await pipeline(source, meter, createWriteStream(partial));
-    if (size === 0) throw validationFailed({ file: ['The file is empty.'] });
-    const sniffed = (options.sniff ?? sniffContentType)(head);
-    if (!sniffed || !options.accept.includes(sniffed.type)) {
-      throw validationFailed({ file: [`This type of file is not accepted. ${options.acceptText}`] });
-    }
-    const name = `${randomUUID()}.${sniffed.extension}`;
-    await rename(partial, path.join(uploadsDir(dataDir), name));
-    return { name, contentType: sniffed.type, size };
-  } catch (error) {
-    await rm(partial, { force: true });
-    if (isCutOff(error)) throw validationFailed({ file: ['The upload ended early. Send the file again.'] });
-    throw error;
+  const bytes = await collectUpload(source, maxBytes, tooLarge);
+  const sniffed = (options.sniff ?? sniffContentType)(bytes.subarray(0, options.sniffBytes ?? SNIFF_BYTES));
+  if (!sniffed || !options.accept.includes(sniffed.type)) {
+    throw validationFailed({ file: [`This type of file is not accepted. ${options.acceptText}`] });
   }
+  return storeBytes(storage, bytes, sniffed);
 }
 
 /**
  * Reads a small upload into memory (a text file to parse, not to store), refusing it with 413 once it passes
  * `maxBytes`, without reading the rest, and with 400 when the body ends before the file does.
  */
-export async function readUpload(source: Readable, maxBytes: number): Promise<Buffer> {
+export function readUpload(source: Readable, maxBytes: number): Promise<Buffer> {
+  return collectUpload(source, maxBytes, `The file is larger than ${String(maxBytes / 1024 / 1024)} MB.`);
+}
+
+async function collectUpload(source: Readable, maxBytes: number, tooLarge: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -123,7 +99,7 @@ export async function readUpload(source: Readable, maxBytes: number): Promise<Bu
       size += chunk.length;
       if (size > maxBytes) {
         source.destroy();
-        throw new ApiError(413, { file: [`The file is larger than ${String(maxBytes / 1024 / 1024)} MB.`] });
+        throw new ApiError(413, { file: [tooLarge] });
       }
       chunks.push(chunk);
     }
@@ -135,38 +111,25 @@ export async function readUpload(source: Readable, maxBytes: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-/**
- * Stores bytes already in hand and already sniffed (a mail attachment) in DATA_DIR/uploads under a
- * generated name, as storeUpload does: written aside and renamed, so no half-written file carries a name.
- */
+/** Stores bytes already in hand and already sniffed (a mail attachment, a converted fax) under a generated name. */
 export async function storeBytes(
-  dataDir: string,
+  storage: FileStorage,
   bytes: Uint8Array,
   sniffed: { type: string; extension: string },
 ): Promise<StoredFile> {
-  await mkdir(uploadsDir(dataDir), { recursive: true });
-  const partial = path.join(uploadsDir(dataDir), `${randomUUID()}.part`);
   const name = `${randomUUID()}.${sniffed.extension}`;
-  try {
-    await writeFile(partial, bytes, { flag: 'wx' });
-    await rename(partial, path.join(uploadsDir(dataDir), name));
-  } catch (error) {
-    await rm(partial, { force: true });
-    throw error;
-  }
+  await storage.write(name, bytes, sniffed.type);
   return { name, contentType: sniffed.type, size: bytes.byteLength };
 }
 
 /** A stored file to send back, with the type of its extension; undefined if it is gone. */
-async function openStoredFile(dataDir: string, name: string, knownType?: string) {
-  const contentType = STORED_NAME.test(name)
+async function openStoredFile(storage: FileStorage, name: string, knownType?: string) {
+  const contentType = isStoredName(name)
     ? (knownType ?? contentTypeForExtension(name.split('.').pop() ?? ''))
     : null;
   if (!contentType) return undefined;
-  const file = path.join(uploadsDir(dataDir), name);
-  const info = await stat(file).catch(() => undefined);
-  if (!info) return undefined;
-  return { stream: createReadStream(file), contentType, size: info.size };
+  const file = await storage.open(name);
+  return file && { ...file, contentType };
 }
 
 /**
@@ -176,7 +139,7 @@ async function openStoredFile(dataDir: string, name: string, knownType?: string)
  */
 export async function sendStoredFile(
   reply: FastifyReply,
-  dataDir: string,
+  storage: FileStorage,
   name: string | null | undefined,
   options: {
     filename: string;
@@ -187,7 +150,7 @@ export async function sendStoredFile(
     disposition?: 'inline' | 'attachment';
   },
 ): Promise<FastifyReply> {
-  const file = name ? await openStoredFile(dataDir, name, options.contentType) : undefined;
+  const file = name ? await openStoredFile(storage, name, options.contentType) : undefined;
   if (!file) throw notFound();
   // The ASCII name for old clients, the full name percent-encoded (RFC 6266) for the rest.
   const ascii = options.filename.replace(/[^\x20-\x7e]/g, '_');
@@ -206,20 +169,19 @@ export async function sendStoredFile(
 }
 
 /** A stored file's bytes as a stream, for bundling (the supplementary zip); undefined if it is gone. */
-export async function readStoredFile(dataDir: string, name: string): Promise<Readable | undefined> {
-  if (!STORED_NAME.test(name)) return undefined;
-  const file = path.join(uploadsDir(dataDir), name);
-  return (await stat(file).catch(() => undefined)) ? createReadStream(file) : undefined;
+export async function readStoredFile(storage: FileStorage, name: string): Promise<Readable | undefined> {
+  if (!isStoredName(name)) return undefined;
+  return (await storage.open(name))?.stream;
 }
 
 /** A stored file's bytes, for a file small enough to hold (a logo or signature in a letter); undefined if it is gone. */
-export async function readStoredBytes(dataDir: string, name: string): Promise<Buffer | undefined> {
-  if (!STORED_NAME.test(name)) return undefined;
-  return readFile(path.join(uploadsDir(dataDir), name)).catch(() => undefined);
+export async function readStoredBytes(storage: FileStorage, name: string): Promise<Buffer | undefined> {
+  if (!isStoredName(name)) return undefined;
+  return storage.read(name);
 }
 
-export async function removeStoredFile(dataDir: string, name: string | null): Promise<void> {
-  if (name && STORED_NAME.test(name)) await rm(path.join(uploadsDir(dataDir), name), { force: true });
+export async function removeStoredFile(storage: FileStorage, name: string | null): Promise<void> {
+  if (name && isStoredName(name)) await storage.remove(name);
 }
 
 /** Copies a stored file under a new generated name for a row being written; undefined if the file is gone. */
@@ -229,33 +191,24 @@ export type StoredFileCopier = (name: string) => Promise<string | undefined>;
  * Runs `work`, which writes rows in a transaction, with a copier of stored files for those rows. Each copy
  * has its own name, so deleting the original's row and file never touches it. File writes are not part of
  * the transaction: when `work` throws (rolled back) or `kept` says its result was not committed (a dry
- * run; by default every result was), the copies are removed again. A process that dies in between can leave a copy no row names, never
- * a row without its file.
+ * run; by default every result was), the copies are removed again. A process that dies in between can
+ * leave a copy no row names, never a row without its file.
  */
 export async function withStoredFileCopies<T>(
-  dataDir: string,
+  storage: FileStorage,
   work: (copy: StoredFileCopier) => Promise<T>,
   kept: (result: T) => boolean = () => true,
 ): Promise<T> {
   const made: string[] = [];
   const copy: StoredFileCopier = async (name) => {
-    if (!STORED_NAME.test(name)) return undefined;
+    if (!isStoredName(name)) return undefined;
     const copied = `${randomUUID()}.${name.split('.').pop() ?? ''}`;
     // Named before the bytes are written, so a copy that fails half-way is removed with the rest.
     made.push(copied);
-    const from = path.join(uploadsDir(dataDir), name);
-    // A clone where the file system can (copy on write): no bytes are duplicated until one is changed.
-    const mode = constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE;
-    try {
-      await copyFile(from, path.join(uploadsDir(dataDir), copied), mode);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-    return copied;
+    return (await storage.copy(name, copied)) ? copied : undefined;
   };
   const discard = async () => {
-    for (const name of made) await removeStoredFile(dataDir, name);
+    for (const name of made) await removeStoredFile(storage, name);
   };
   try {
     const result = await work(copy);

@@ -13,6 +13,7 @@ import {
   tiffPagePng,
   tiffPageResolution,
 } from './tiff-pages.ts';
+import { diskStorage } from './disk-storage.ts';
 
 /** A fax-like page: a plain colour, so each frame can be told apart after the round trip. */
 function pagePng(colour: string, width = 240, height = 340): Promise<Buffer> {
@@ -118,6 +119,7 @@ async function firstPixel(png: Buffer): Promise<number[]> {
 
 describe('TIFF pages', () => {
   let dataDir: string;
+  const storage = () => diskStorage(dataDir);
   const fax = `${randomUUID()}.tif`;
   const single = `${randomUUID()}.tif`;
   const notTiff = `${randomUUID()}.pdf`;
@@ -156,17 +158,17 @@ describe('TIFF pages', () => {
   });
 
   it('counts the frames of a stored TIFF; a gone, damaged or other file has none', async () => {
-    expect(await tiffPageCount(dataDir, fax)).toBe(3);
-    expect(await tiffPageCount(dataDir, single)).toBe(1);
-    expect(await tiffPageCount(dataDir, damaged)).toBe(0);
-    expect(await tiffPageCount(dataDir, notTiff)).toBe(0);
-    expect(await tiffPageCount(dataDir, `${randomUUID()}.tif`)).toBe(0);
-    expect(await tiffPageCount(dataDir, '../../etc/passwd')).toBe(0);
+    expect(await tiffPageCount(storage(), fax)).toBe(3);
+    expect(await tiffPageCount(storage(), single)).toBe(1);
+    expect(await tiffPageCount(storage(), damaged)).toBe(0);
+    expect(await tiffPageCount(storage(), notTiff)).toBe(0);
+    expect(await tiffPageCount(storage(), `${randomUUID()}.tif`)).toBe(0);
+    expect(await tiffPageCount(storage(), '../../etc/passwd')).toBe(0);
     expect(await tiffBytesPageCount(await multiPageTiff(['#000000', '#ffffff']))).toBe(2);
   });
 
   it('answers each frame as a PNG of that frame, 1-based', async () => {
-    const pages = await Promise.all([1, 2, 3].map((page) => tiffPagePng(dataDir, fax, page)));
+    const pages = await Promise.all([1, 2, 3].map((page) => tiffPagePng(storage(), fax, page)));
     for (const png of pages) expect(png?.subarray(1, 4).toString('latin1')).toBe('PNG');
     const colours = await Promise.all(pages.map((png) => firstPixel(png ?? Buffer.alloc(0))));
     expect(colours).toEqual([
@@ -179,16 +181,16 @@ describe('TIFF pages', () => {
   });
 
   it('answers no page past the last, before the first, of a gone file or of another type', async () => {
-    expect(await tiffPagePng(dataDir, fax, 4)).toBeUndefined();
-    expect(await tiffPagePng(dataDir, fax, 0)).toBeUndefined();
-    expect(await tiffPagePng(dataDir, fax, 1.5)).toBeUndefined();
-    expect(await tiffPagePng(dataDir, `${randomUUID()}.tif`, 1)).toBeUndefined();
-    expect(await tiffPagePng(dataDir, notTiff, 1)).toBeUndefined();
-    expect(await tiffPagePng(dataDir, damaged, 1)).toBeUndefined();
+    expect(await tiffPagePng(storage(), fax, 4)).toBeUndefined();
+    expect(await tiffPagePng(storage(), fax, 0)).toBeUndefined();
+    expect(await tiffPagePng(storage(), fax, 1.5)).toBeUndefined();
+    expect(await tiffPagePng(storage(), `${randomUUID()}.tif`, 1)).toBeUndefined();
+    expect(await tiffPagePng(storage(), notTiff, 1)).toBeUndefined();
+    expect(await tiffPagePng(storage(), damaged, 1)).toBeUndefined();
   });
 
   it('makes a PDF with a page per frame, each the size of its frame at its resolution', async () => {
-    const pdf = await tiffAsPdf(dataDir, fax);
+    const pdf = await tiffAsPdf(storage(), fax);
     const text = pdf.toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text.match(/\/Type \/Page\b/g)).toHaveLength(3);
@@ -203,7 +205,7 @@ describe('TIFF pages', () => {
     expect(tiffPageResolution(bytes, 2)).toEqual({ x: 204, y: 98, unit: 'inch' });
     expect(tiffPageResolution(bytes, 3)).toBeUndefined();
 
-    const pages = mediaBoxes(await tiffAsPdf(dataDir, standard));
+    const pages = mediaBoxes(await tiffAsPdf(storage(), standard));
     expect(pages).toHaveLength(2);
     for (const [width, height] of pages) {
       // 1728 / 204 = 8.47 inches across and 1143 / 98 = 11.66 down: A4's shape (210 x 297 mm), within 3%.
@@ -212,7 +214,7 @@ describe('TIFF pages', () => {
       expect(width / height / (210 / 297)).toBeCloseTo(1, 1);
     }
     // The queue's page view keeps the same shape: each page twice the height of its pixels' rows.
-    const shown = await sharp(await tiffPagePng(dataDir, standard, 1)).metadata();
+    const shown = await sharp(await tiffPagePng(storage(), standard, 1)).metadata();
     expect([shown.width, shown.height]).toEqual([1728, Math.round((1143 * 204) / 98)]);
   });
 
@@ -232,8 +234,8 @@ describe('TIFF pages', () => {
     // 204 x 98 pixels at 204 x 98 dpi are an inch square, whichever the byte order.
     for (const bytes of [bigEndian, littleEndian]) {
       const name = await store(bytes);
-      expect(await tiffPageCount(dataDir, name)).toBe(1);
-      const [box] = mediaBoxes(await tiffAsPdf(dataDir, name));
+      expect(await tiffPageCount(storage(), name)).toBe(1);
+      const [box] = mediaBoxes(await tiffAsPdf(storage(), name));
       expect(box?.[0]).toBeCloseTo(72, 1);
       expect(box?.[1]).toBeCloseTo(72, 1);
     }
@@ -271,7 +273,7 @@ describe('TIFF pages', () => {
       [plain, 100 / 50],
       [unitless, 100 / 100],
     ] as const) {
-      const [box] = mediaBoxes(await tiffAsPdf(dataDir, await store(bytes)));
+      const [box] = mediaBoxes(await tiffAsPdf(storage(), await store(bytes)));
       expect(box![0] / box![1]).toBeCloseTo(shape, 3);
     }
   });
@@ -291,7 +293,7 @@ describe('TIFF pages', () => {
   });
 
   it('refuses to make a PDF of a file that is gone or not a readable TIFF', async () => {
-    await expect(tiffAsPdf(dataDir, `${randomUUID()}.tif`)).rejects.toThrow(/not a readable TIFF/);
-    await expect(tiffAsPdf(dataDir, damaged)).rejects.toThrow(/not a readable TIFF/);
+    await expect(tiffAsPdf(storage(), `${randomUUID()}.tif`)).rejects.toThrow(/not a readable TIFF/);
+    await expect(tiffAsPdf(storage(), damaged)).rejects.toThrow(/not a readable TIFF/);
   });
 });

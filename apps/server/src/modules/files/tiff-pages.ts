@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { readStoredBytes } from './file-store.ts';
+import type { FileStorage } from './storage.ts';
 
 /**
  * TIFF, the format of a fax service's fax-to-email (docs/import-queue.md). Browsers do not show it, so the
@@ -24,8 +25,8 @@ export function sniffTiff(firstBytes: Uint8Array): { type: string; extension: st
 }
 
 /** The stored file's bytes when they are a TIFF; anything else (gone, another type) is undefined. */
-async function storedTiff(dataDir: string, storedName: string): Promise<Buffer | undefined> {
-  const bytes = await readStoredBytes(dataDir, storedName);
+async function storedTiff(storage: FileStorage, storedName: string): Promise<Buffer | undefined> {
+  const bytes = await readStoredBytes(storage, storedName);
   return bytes && sniffTiff(bytes) ? bytes : undefined;
 }
 
@@ -42,8 +43,8 @@ export async function tiffBytesPageCount(bytes: Buffer): Promise<number> {
 }
 
 /** A stored TIFF's frame count; 0 when the file is gone or is not a TIFF that can be read. */
-export async function tiffPageCount(dataDir: string, storedName: string): Promise<number> {
-  const bytes = await storedTiff(dataDir, storedName);
+export async function tiffPageCount(storage: FileStorage, storedName: string): Promise<number> {
+  const bytes = await storedTiff(storage, storedName);
   return bytes ? tiffBytesPageCount(bytes) : 0;
 }
 
@@ -60,12 +61,12 @@ function framePng(bytes: Buffer, page: number): Promise<Buffer> {
  * no such page, so the queue answers all of those with the 404 of a missing page.
  */
 export async function tiffPagePng(
-  dataDir: string,
+  storage: FileStorage,
   storedName: string,
   page: number,
 ): Promise<Buffer | undefined> {
   if (!Number.isInteger(page) || page < 1) return undefined;
-  const bytes = await storedTiff(dataDir, storedName);
+  const bytes = await storedTiff(storage, storedName);
   if (!bytes || page > (await tiffBytesPageCount(bytes))) return undefined;
   const png = await framePng(bytes, page);
   const resolution = tiffPageResolution(bytes, page);
@@ -175,8 +176,8 @@ function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
  * its item is converted into a referral, whose attachments every screen can show. Throws when the file is
  * gone or is not a TIFF that can be read, since the caller has a row that names it.
  */
-export async function tiffAsPdf(dataDir: string, storedName: string): Promise<Buffer> {
-  const bytes = await storedTiff(dataDir, storedName);
+export async function tiffAsPdf(storage: FileStorage, storedName: string): Promise<Buffer> {
+  const bytes = await storedTiff(storage, storedName);
   const pages = bytes ? await tiffBytesPageCount(bytes) : 0;
   if (!bytes || pages === 0) throw new Error(`stored file ${storedName} is not a readable TIFF`);
   const doc = new PDFDocument({ autoFirstPage: false, info: { Creator: 'Referrals' } });

@@ -7,6 +7,7 @@ import { printReportLetter, reportLetterOf } from '../reports/letter/read-report
 import { hl7PatientOf } from './hl7-patient.ts';
 import { newControlId } from './referral-message.ts';
 import { reportMessage } from './report-message.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 /**
  * GET referrals/{id}/hl7/?mode=report&report_id=: a clinical report as an HL7 v2.5 ORU^R01 with its letter's
@@ -15,7 +16,7 @@ import { reportMessage } from './report-message.ts';
  */
 export async function exportReportMessage(
   db: Database,
-  call: ReportCall & { dataDir: string },
+  call: ReportCall & { storage: FileStorage },
 ): Promise<string> {
   const read = await inVisibleReport(db, call, async (tx, found) => {
     await recordAudit(tx, call.actor, {
@@ -50,6 +51,6 @@ export async function exportReportMessage(
     authorPlace: { ...letter.author_establishment, id: report.author_establishment_id },
     referrer: letter.referral.referrer,
     referrerPlace: { ...letter.referral.from_establishment, id: referral.from_establishment_id },
-    pdf: await printReportLetter(call.dataDir, rows),
+    pdf: await printReportLetter(call.storage, rows),
   }).toString();
 }

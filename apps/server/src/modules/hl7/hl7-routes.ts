@@ -60,7 +60,7 @@ export const hl7Routes: FastifyPluginCallbackZod = (app, _options, done) => {
       let filename: string;
       if (mode === 'report' && reportId !== undefined) {
         const call = await reportCall(request, { reportId, referralId: request.params.id });
-        message = await exportReportMessage(db, { ...call, dataDir: app.config.dataDir });
+        message = await exportReportMessage(db, { ...call, storage: app.storage });
         filename = `report-${reportId}.hl7`;
       } else {
         const call = await referralCall(request, request.params.id);

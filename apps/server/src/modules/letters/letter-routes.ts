@@ -59,7 +59,7 @@ export const letterRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       let filename: string;
       if (mode === 'report' && reportId !== undefined) {
         const call = await reportCall(request, { reportId, referralId: request.params.id });
-        pdf = await readReportLetter(db, { ...call, dataDir: app.config.dataDir });
+        pdf = await readReportLetter(db, { ...call, storage: app.storage });
         filename = `report-${reportId}.pdf`;
       } else {
         const call = await referralCall(request, request.params.id);

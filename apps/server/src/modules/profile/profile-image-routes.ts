@@ -18,7 +18,7 @@ const IMAGE_OPERATION_NAMES: Record<keyof typeof PROFILE_IMAGE_KINDS, string> = 
 export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   const security = [{ bearer: [] }];
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
 
   // One route per kind rather than a :type parameter, so other paths under /api/profile/ stay free and a
   // wrong method there is still a 405.
@@ -46,7 +46,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
         },
       },
       async (request, reply) => {
-        const stored = await storeUpload(dataDir, await uploadedFile(request), {
+        const stored = await storeUpload(storage, await uploadedFile(request), {
           accept: PROFILE_IMAGE_TYPES,
           acceptText: 'Upload a PNG, JPEG, GIF or WebP image.',
         });
@@ -56,7 +56,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
           .update(users)
           .set({ [column]: stored.name })
           .where(eq(users.id, userId));
-        await removeStoredFile(dataDir, before?.previous ?? null);
+        await removeStoredFile(storage, before?.previous ?? null);
         return reply
           .status(202)
           .send({ detail: 'Image received.', url: profileImageUrl(kind, stored.name) ?? '' });
@@ -80,7 +80,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
           .select({ name: users[column] })
           .from(users)
           .where(eq(users.id, request.user?.id ?? ''));
-        return sendStoredFile(reply, dataDir, row?.name, { filename: kind, cache: 'private, max-age=3600' });
+        return sendStoredFile(reply, storage, row?.name, { filename: kind, cache: 'private, max-age=3600' });
       },
     );
 
@@ -104,7 +104,7 @@ export const profileImageRoutes: FastifyPluginCallbackZod = (app, _options, done
           .update(users)
           .set({ [column]: null })
           .where(eq(users.id, userId));
-        await removeStoredFile(dataDir, row.name);
+        await removeStoredFile(storage, row.name);
         return reply.status(204).send();
       },
     );

@@ -62,7 +62,7 @@ const NO_BODY = 'Send the referral as JSON, or a MANUAL referral with its files 
 
 export const referralRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
   const security = [{ bearer: [] }];
   const tags = ['referrals'];
   const errors = SIGNED_IN_ERROR_RESPONSES;
@@ -97,16 +97,16 @@ export const referralRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       const body = request.body;
       if (request.isMultipart()) {
         const upload = await readManualReferralUpload(request, {
-          dataDir,
+          storage,
           check: (manual) => checkManualReferral(caller, manual),
         });
-        return reply.status(201).send(await createManualReferral(db, { caller, actor, dataDir, ...upload }));
+        return reply.status(201).send(await createManualReferral(db, { caller, actor, storage, ...upload }));
       }
       if (body == null) throw validationFailed({ non_field_errors: [NO_BODY] });
       if ('referrer' in body) {
         return reply
           .status(201)
-          .send(await createManualReferral(db, { caller, actor, dataDir, body, files: [] }));
+          .send(await createManualReferral(db, { caller, actor, storage, body, files: [] }));
       }
       return reply.status(201).send(await createReferral(db, { caller, actor, body }));
     },

@@ -20,7 +20,7 @@ import { ReferralIdParamsSchema, referralCall } from './referral-call.ts';
  */
 export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const { dataDir } = app.config;
+  const { storage } = app;
   const common = { tags: ['referrals'], security: [{ bearer: [] }], params: ReferralIdParamsSchema };
   const errors = { ...SIGNED_IN_ERROR_RESPONSES, 409: ReferralConflictSchema };
   const querystring = ReferralActionQuerySchema;
@@ -53,7 +53,7 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
           ...(await referralCall(request, request.params.id)),
           body: request.body,
           validate: validate(request.query),
-          dataDir,
+          storage,
         }),
     });
   }
@@ -79,7 +79,7 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
         ...(await referralCall(request, request.params.id)),
         body: request.body,
         validate: validate(request.query),
-        dataDir,
+        storage,
       });
       return 'valid' in result ? reply.status(200).send(result) : reply.status(201).send(result);
     },
@@ -112,7 +112,7 @@ export const referralSuccessorRoutes: FastifyPluginCallbackZod = (app, _options,
       async (request, reply) =>
         reply
           .status(201)
-          .send(await act(db, { ...(await referralCall(request, request.params.id)), dataDir })),
+          .send(await act(db, { ...(await referralCall(request, request.params.id)), storage })),
     );
   }
   done();

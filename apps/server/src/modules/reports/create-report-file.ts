@@ -18,6 +18,7 @@ import { removeStoredFile, storeUpload, withStoredFileCopies } from '../files/fi
 import { applyReportAction, checkReportAction } from './apply-report-action.ts';
 import { inVisibleReport, type ReportCall, type VisibleReport } from './report-call.ts';
 import { reportDetail } from './report-queries.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 export const REPORT_ATTACHMENT_LIMIT_MESSAGE = `A report can have at most ${String(REFERRAL_ATTACHMENT_LIMIT)} attachments.`;
 export const NO_PROFILE_SIGNATURE =
@@ -39,11 +40,11 @@ async function touch(tx: Parameters<typeof applyReportAction>[0], call: ReportCa
  */
 export async function createReportFile(
   db: Database,
-  options: ReportCall & { dataDir: string; kind: ReportFileKind; file: Readable; filename: string },
+  options: ReportCall & { storage: FileStorage; kind: ReportFileKind; file: Readable; filename: string },
 ): Promise<Report> {
   const { kind } = options;
   await inVisibleReport(db, options, (_tx, found) => Promise.resolve(checkDraftWrite(found)));
-  const stored = await storeUpload(options.dataDir, options.file, {
+  const stored = await storeUpload(options.storage, options.file, {
     accept: acceptedAttachmentTypes(undefined),
     acceptText: DEFAULT_ATTACHMENT_ACCEPT_TEXT,
     sniff: sniffAttachmentType,
@@ -86,10 +87,10 @@ export async function createReportFile(
       const row = await touch(tx, options, found);
       return reportDetail(tx, options.caller, row, found.referral, found.side);
     });
-    for (const name of replaced) await removeStoredFile(options.dataDir, name);
+    for (const name of replaced) await removeStoredFile(options.storage, name);
     return report;
   } catch (error) {
-    await removeStoredFile(options.dataDir, stored.name);
+    await removeStoredFile(options.storage, stored.name);
     throw error;
   }
 }
@@ -100,14 +101,14 @@ export async function createReportFile(
  */
 export async function saveReportSignature(
   db: Database,
-  options: ReportCall & { dataDir: string; file?: Readable },
+  options: ReportCall & { storage: FileStorage; file?: Readable },
 ): Promise<Report> {
   await inVisibleReport(db, options, (_tx, found) => Promise.resolve(checkDraftWrite(found)));
   let previous: string | null = null;
-  const saved = await withStoredFileCopies(options.dataDir, async (copy) => {
+  const saved = await withStoredFileCopies(options.storage, async (copy) => {
     const name = options.file
       ? (
-          await storeUpload(options.dataDir, options.file, {
+          await storeUpload(options.storage, options.file, {
             accept: PROFILE_IMAGE_TYPES,
             acceptText: 'Upload a PNG, JPEG, GIF or WebP image.',
           })
@@ -134,11 +135,11 @@ export async function saveReportSignature(
       });
     } catch (error) {
       // An uploaded file is not a copy: it is removed here; a copy is removed by withStoredFileCopies.
-      if (options.file) await removeStoredFile(options.dataDir, name);
+      if (options.file) await removeStoredFile(options.storage, name);
       throw error;
     }
   });
-  await removeStoredFile(options.dataDir, previous);
+  await removeStoredFile(options.storage, previous);
   return saved;
 }
 

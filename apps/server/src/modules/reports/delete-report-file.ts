@@ -8,6 +8,7 @@ import { removeStoredFile } from '../files/file-store.ts';
 import { applyReportAction, checkReportAction } from './apply-report-action.ts';
 import { inVisibleReport, type ReportCall } from './report-call.ts';
 import { reportDetail } from './report-queries.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 /**
  * DELETE reports/{id}/upload/, reports/{id}/attachments/{fileId}/ and reports/{id}/signature/: the author
@@ -16,7 +17,10 @@ import { reportDetail } from './report-queries.ts';
  */
 export async function deleteReportFile(
   db: Database,
-  options: ReportCall & { dataDir: string; target: { kind: ReportFileKind; fileId?: string } | 'signature' },
+  options: ReportCall & {
+    storage: FileStorage;
+    target: { kind: ReportFileKind; fileId?: string } | 'signature';
+  },
 ): Promise<Report> {
   let removed: string[] = [];
   const report = await inVisibleReport(db, { ...options, lock: true }, async (tx, found) => {
@@ -48,6 +52,6 @@ export async function deleteReportFile(
     const row = await applyReportAction(tx, { call: options, found, action: 'update', changes });
     return reportDetail(tx, options.caller, row, found.referral, found.side);
   });
-  for (const name of removed) await removeStoredFile(options.dataDir, name);
+  for (const name of removed) await removeStoredFile(options.storage, name);
   return report;
 }

@@ -5,12 +5,16 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { removeStoredFile } from '../files/file-store.ts';
 import { checkReportAction } from './apply-report-action.ts';
 import { inVisibleReport, type ReportCall } from './report-call.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 /**
  * DELETE referrals/{id}/reports/{rid}/: the author side deletes a draft for good, with its files. The
  * files leave the disk only after the rows are gone: a failed delete keeps both.
  */
-export async function deleteReport(db: Database, options: ReportCall & { dataDir: string }): Promise<void> {
+export async function deleteReport(
+  db: Database,
+  options: ReportCall & { storage: FileStorage },
+): Promise<void> {
   const stored = await inVisibleReport(db, { ...options, lock: true }, async (tx, found) => {
     checkReportAction('delete', found.report, found.side);
     const files = await tx
@@ -27,5 +31,5 @@ export async function deleteReport(db: Database, options: ReportCall & { dataDir
     });
     return [...files.map((f) => f.name), found.report.signature_image].filter((n): n is string => !!n);
   });
-  for (const name of stored) await removeStoredFile(options.dataDir, name);
+  for (const name of stored) await removeStoredFile(options.storage, name);
 }

@@ -20,7 +20,7 @@ const FileParamsSchema = z.object({ id: z.string(), fileId: z.string() });
  */
 export const reportFileRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
   const security = [{ bearer: [] }];
   const tags = ['reports'];
   const errors = { ...SIGNED_IN_ERROR_RESPONSES, 409: ReportConflictSchema };
@@ -59,7 +59,7 @@ export const reportFileRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         return reply
           .status(201)
           .send(
-            await createReportFile(db, { ...call, dataDir, kind, file: part.file, filename: part.filename }),
+            await createReportFile(db, { ...call, storage, kind, file: part.file, filename: part.filename }),
           );
       },
     );
@@ -81,7 +81,7 @@ export const reportFileRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     async (request) =>
       deleteReportFile(db, {
         ...(await callOf(request, request.params.id)),
-        dataDir,
+        storage,
         target: { kind: 'upload' },
       }),
   );
@@ -102,7 +102,7 @@ export const reportFileRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     async (request) =>
       deleteReportFile(db, {
         ...(await callOf(request, request.params.id)),
-        dataDir,
+        storage,
         target: { kind: 'attachment', fileId: request.params.fileId },
       }),
   );
@@ -123,7 +123,7 @@ export const reportFileRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     async (request, reply) => {
       const call = await callOf(request, request.params.id);
       const file = await readReportFile(db, { ...call, fileId: request.params.fileId });
-      return sendStoredFile(reply, dataDir, file.stored_name, {
+      return sendStoredFile(reply, storage, file.stored_name, {
         filename: safeFileName(file.original_name),
         cache: NO_STORE,
         contentType: file.content_type,
@@ -150,7 +150,7 @@ export const reportFileRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     async (request, reply) => {
       const call = await callOf(request, request.params.id);
       const file = request.isMultipart() ? (await uploadedPart(request)).file : undefined;
-      return reply.status(201).send(await saveReportSignature(db, { ...call, dataDir, file }));
+      return reply.status(201).send(await saveReportSignature(db, { ...call, storage, file }));
     },
   );
 
@@ -170,7 +170,7 @@ export const reportFileRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     async (request, reply) => {
       const call = await callOf(request, request.params.id);
       const file = await readReportFile(db, { ...call, fileId: 'signature' });
-      return sendStoredFile(reply, dataDir, file.stored_name, { filename: 'signature', cache: NO_STORE });
+      return sendStoredFile(reply, storage, file.stored_name, { filename: 'signature', cache: NO_STORE });
     },
   );
 
@@ -188,7 +188,7 @@ export const reportFileRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       },
     },
     async (request) =>
-      deleteReportFile(db, { ...(await callOf(request, request.params.id)), dataDir, target: 'signature' }),
+      deleteReportFile(db, { ...(await callOf(request, request.params.id)), storage, target: 'signature' }),
   );
   done();
 };

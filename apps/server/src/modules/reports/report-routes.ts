@@ -37,7 +37,7 @@ const SIDES =
  */
 export const reportRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
   const security = [{ bearer: [] }];
   const tags = ['reports'];
   const errors = SIGNED_IN_ERROR_RESPONSES;
@@ -146,7 +146,7 @@ export const reportRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request, reply) => {
-      await deleteReport(db, { ...(await callOf(request, request.params)), dataDir });
+      await deleteReport(db, { ...(await callOf(request, request.params)), storage });
       return reply.status(204).send();
     },
   );

@@ -124,11 +124,11 @@ describe('tenancy: another establishment’s objects are not found', () => {
 
     // An email with a letter and a fax with its TIFF in A's import queue.
     const email = await receivedItem(t.app, estA.id, {
-      files: [{ stored: await storedPdf(t.config.dataDir), originalName: 'letter.pdf', pages: 1 }],
+      files: [{ stored: await storedPdf(t.app.storage), originalName: 'letter.pdf', pages: 1 }],
     });
     const fax = await receivedItem(t.app, estA.id, {
       kind: 'fax',
-      files: [{ stored: await storedFax(t.config.dataDir, ['#ffffff']), originalName: 'fax.tif', pages: 1 }],
+      files: [{ stored: await storedFax(t.app.storage, ['#ffffff']), originalName: 'fax.tif', pages: 1 }],
     });
     const fileOf = async (itemId: string) =>
       (await db.select().from(importItemFiles).where(eq(importItemFiles.item_id, itemId)))[0]?.id ?? '';

@@ -41,8 +41,8 @@ describe('POST import/{kind}/{id}/convert/: an email or fax becomes a MANUAL ref
   });
   /** An email with a letter and a two-page fax, as the intake stores them. */
   const itemWithFiles = async (kind: 'email' | 'fax' = 'email') => {
-    const letter = await storedPdf(dataDir);
-    const fax = await storedFax(dataDir, ['#000000', '#ffffff']);
+    const letter = await storedPdf(t.app.storage);
+    const fax = await storedFax(t.app.storage, ['#000000', '#ffffff']);
     const id = await receivedItem(t.app, p.clinic.id, {
       kind,
       files: [
@@ -127,8 +127,8 @@ describe('POST import/{kind}/{id}/convert/: an email or fax becomes a MANUAL ref
       { kind: 'referrer', original_name: 'Referral letter.pdf', stored_name: letter.name },
       { kind: 'referrer', original_name: 'fax-0412.pdf', content_type: 'application/pdf' },
     ]);
-    expect(await readStoredBytes(dataDir, letter.name)).toEqual(LETTER_PDF);
-    const faxPdf = await readStoredBytes(dataDir, attachments[1]?.stored_name ?? '');
+    expect(await readStoredBytes(t.app.storage, letter.name)).toEqual(LETTER_PDF);
+    const faxPdf = await readStoredBytes(t.app.storage, attachments[1]?.stored_name ?? '');
     expect(faxPdf?.subarray(0, 5).toString()).toBe('%PDF-');
     expect(faxPdf?.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2);
     expect(await uploads()).not.toContain(fax.name);
@@ -210,11 +210,11 @@ describe('POST import/{kind}/{id}/convert/: an email or fax becomes a MANUAL ref
   });
 
   it('refuses a fax that cannot be read, naming it, and converts the item without it', async () => {
-    const damaged = await storeBytes(dataDir, Buffer.from('II*\0 not really a fax'), {
+    const damaged = await storeBytes(t.app.storage, Buffer.from('II*\0 not really a fax'), {
       type: TIFF_TYPE,
       extension: 'tif',
     });
-    const letter = await storedPdf(dataDir);
+    const letter = await storedPdf(t.app.storage);
     const id = await receivedItem(t.app, p.clinic.id, {
       kind: 'fax',
       files: [

@@ -1,3 +1,4 @@
+import type { FileStorage } from '../../files/storage.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ImportConvert } from '@referrals/domain/referrals/manual-referral-schemas';
 import type { Referral } from '@referrals/domain/referrals/referral-schemas';
@@ -49,13 +50,13 @@ async function chosenFiles(
  * A fax's TIFF as the PDF of its pages (files/tiff-pages.ts), stored for the referral: its attachments
  * stay the types every screen shows. A TIFF that cannot be read is a 400 naming it, to convert without it.
  */
-async function faxAsPdf(dataDir: string, file: HeldFile): Promise<ManualReferralFile> {
-  const pdf = await tiffAsPdf(dataDir, file.file).catch(() => {
+async function faxAsPdf(storage: FileStorage, file: HeldFile): Promise<ManualReferralFile> {
+  const pdf = await tiffAsPdf(storage, file.file).catch(() => {
     throw validationFailed({
       files: [`${file.original_name}: This fax cannot be read. Convert the item without it.`],
     });
   });
-  const stored = await storeBytes(dataDir, pdf, { type: 'application/pdf', extension: 'pdf' });
+  const stored = await storeBytes(storage, pdf, { type: 'application/pdf', extension: 'pdf' });
   return { stored, originalName: `${file.original_name.replace(/\.tiff?$/i, '')}.pdf` };
 }
 
@@ -64,13 +65,13 @@ async function faxAsPdf(dataDir: string, file: HeldFile): Promise<ManualReferral
  * attachment row takes the stored file and the item's row lets go of it), and a fax's TIFF as a PDF
  * stored for it. A PDF made here is removed again when a later one fails.
  */
-async function referralFiles(dataDir: string, chosen: HeldFile[]): Promise<ManualReferralFile[]> {
+async function referralFiles(storage: FileStorage, chosen: HeldFile[]): Promise<ManualReferralFile[]> {
   const files: ManualReferralFile[] = [];
   try {
     for (const file of chosen) {
       files.push(
         file.content_type === TIFF_TYPE
-          ? await faxAsPdf(dataDir, file)
+          ? await faxAsPdf(storage, file)
           : {
               stored: { name: file.file, contentType: file.content_type, size: file.size },
               originalName: file.original_name,
@@ -80,7 +81,7 @@ async function referralFiles(dataDir: string, chosen: HeldFile[]): Promise<Manua
     }
     return files;
   } catch (error) {
-    for (const file of files) if (!file.fromImportItem) await removeStoredFile(dataDir, file.stored.name);
+    for (const file of files) if (!file.fromImportItem) await removeStoredFile(storage, file.stored.name);
     throw error;
   }
 }
@@ -151,9 +152,9 @@ async function markConverted(
  */
 export async function convertImportItem(
   db: Database,
-  options: { call: ImportCall; kind: string; body: ImportConvert; dataDir: string },
+  options: { call: ImportCall; kind: string; body: ImportConvert; storage: FileStorage },
 ): Promise<Referral> {
-  const { call, kind, dataDir } = options;
+  const { call, kind, storage } = options;
   const { files: fileIds, ...body } = options.body;
   const item = await findVisibleImportItem(db, { ...call, kind });
   checkImportAction('convert', item);
@@ -163,9 +164,9 @@ export async function convertImportItem(
   const referral = await createManualReferral(db, {
     caller: call.caller,
     actor: call.actor,
-    dataDir,
+    storage,
     body,
-    files: await referralFiles(dataDir, chosen),
+    files: await referralFiles(storage, chosen),
     importItem: {
       id: item.id,
       claim: async (tx) => {
@@ -174,6 +175,6 @@ export async function convertImportItem(
       complete: (tx, row) => markConverted(tx, { call, item: claimed, referral: row, chosen }),
     },
   });
-  for (const file of chosen) if (file.content_type === TIFF_TYPE) await removeStoredFile(dataDir, file.file);
+  for (const file of chosen) if (file.content_type === TIFF_TYPE) await removeStoredFile(storage, file.file);
   return referral;
 }

@@ -13,7 +13,7 @@ const ConvertConflictSchema = z.object({ detail: z.string(), status: CodedValueS
 /** POST import/{kind}/{id}/convert/: an import item becomes a MANUAL referral (docs/import-queue.md). */
 export const importConvertRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
 
   app.post(
     '/api/import/:kind/:id/convert/',
@@ -43,7 +43,7 @@ export const importConvertRoutes: FastifyPluginCallbackZod = (app, _options, don
         call: await importCall(request, request.params.id),
         kind: request.params.kind,
         body: request.body,
-        dataDir,
+        storage,
       });
       return reply.status(201).send(referral);
     },

@@ -58,7 +58,7 @@ export const hl7UploadRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       const received = 'reason' in message ? message : readReferralMessage(message);
       if ('reason' in received) throw validationFailed({ file: [received.reason] });
       const stored = await storeReferralMessage(db, {
-        dataDir: app.config.dataDir,
+        storage: app.storage,
         establishmentId,
         received,
         ip: request.ip,

@@ -8,8 +8,9 @@ import { hl7Text } from '../../hl7/hl7-fields.ts';
 import { ackOf } from './hl7-acks.ts';
 import { NOT_HL7, NOT_STORED } from './hl7-refusals.ts';
 import { receiveReferralMessage, type Hl7Receipt } from './receive-referral-message.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
-export type MllpSettings = { db: Database; dataDir: string; log: FastifyBaseLogger };
+export type MllpSettings = { db: Database; storage: FileStorage; log: FastifyBaseLogger };
 
 /** Senders at once: each may hold a message of up to IMPORT_MESSAGE_MAX_BYTES in memory while it arrives. */
 const MAX_CONNECTIONS = 20;

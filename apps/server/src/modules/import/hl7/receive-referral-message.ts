@@ -8,6 +8,7 @@ import { keptBodyText, removeFiles, storeFiles } from '../intake/accept-message.
 import { createImportItem } from '../intake/create-import-item.ts';
 import { rejected, type Hl7Refusal } from './hl7-refusals.ts';
 import { readReferralMessage, type ReceivedReferral } from './read-referral-message.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /** What became of a received REF^I12: taken (AA, also for the same message again), or refused. */
 export type Hl7Receipt = { ack: 'AA'; itemId: string; created: boolean } | Hl7Refusal;
@@ -36,7 +37,7 @@ async function receivingEstablishment(
 export async function storeReferralMessage(
   db: Database,
   options: {
-    dataDir: string;
+    storage: FileStorage;
     establishmentId: string;
     received: ReceivedReferral;
     ip: string | null;
@@ -44,7 +45,7 @@ export async function storeReferralMessage(
   },
 ): Promise<{ id: string; created: boolean }> {
   const { received } = options;
-  const files = await storeFiles(options.dataDir, received.documents);
+  const files = await storeFiles(options.storage, received.documents);
   try {
     const result = await createImportItem(db, {
       establishmentId: options.establishmentId,
@@ -59,10 +60,10 @@ export async function storeReferralMessage(
       ip: options.ip,
       ...(options.actor ? { actor: options.actor } : {}),
     });
-    if (!result.created) await removeFiles(options.dataDir, files);
+    if (!result.created) await removeFiles(options.storage, files);
     return result;
   } catch (error) {
-    await removeFiles(options.dataDir, files);
+    await removeFiles(options.storage, files);
     throw error;
   }
 }
@@ -75,7 +76,7 @@ export async function storeReferralMessage(
  */
 export async function receiveReferralMessage(
   db: Database,
-  options: { dataDir: string; message: Hl7Message; ip: string | null },
+  options: { storage: FileStorage; message: Hl7Message; ip: string | null },
 ): Promise<Hl7Receipt> {
   const received = readReferralMessage(options.message);
   if ('reason' in received) return received;

@@ -8,7 +8,7 @@ import { MllpListener } from './mllp-listener.ts';
 export function registerMllpListener(app: FastifyInstance): void {
   const settings = app.config.mllp;
   if (!settings) return;
-  const listener = new MllpListener({ db: app.database.db, dataDir: app.config.dataDir, log: app.log });
+  const listener = new MllpListener({ db: app.database.db, storage: app.storage, log: app.log });
   app.addHook('onReady', () => listener.listen(settings.port, settings.host));
   app.addHook('preClose', () => listener.close());
 }

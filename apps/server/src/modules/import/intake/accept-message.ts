@@ -5,6 +5,7 @@ import { removeStoredFile, storeBytes } from '../../files/file-store.ts';
 import { createImportItem, type ImportItemFile } from './create-import-item.ts';
 import type { ReceivedMessage } from './read-message.ts';
 import type { TakenAttachment } from './take-attachments.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /** The message text kept for reading in the queue: enough for any covering note, not a whole archive. */
 export const BODY_TEXT_MAX_CHARS = 100_000;
@@ -33,27 +34,27 @@ export function keptBodyText(text: string | null): string | null {
 
 /** Stores the files one item will name; a failure removes the ones already stored. */
 export async function storeFiles(
-  dataDir: string,
+  storage: FileStorage,
   taken: readonly TakenAttachment[],
 ): Promise<ImportItemFile[]> {
   const stored: ImportItemFile[] = [];
   try {
     for (const file of taken) {
       stored.push({
-        stored: await storeBytes(dataDir, file.bytes, file.sniffed),
+        stored: await storeBytes(storage, file.bytes, file.sniffed),
         originalName: file.originalName,
         pages: file.pages,
       });
     }
     return stored;
   } catch (error) {
-    await removeFiles(dataDir, stored);
+    await removeFiles(storage, stored);
     throw error;
   }
 }
 
-export async function removeFiles(dataDir: string, files: readonly ImportItemFile[]): Promise<void> {
-  for (const file of files) await removeStoredFile(dataDir, file.stored.name);
+export async function removeFiles(storage: FileStorage, files: readonly ImportItemFile[]): Promise<void> {
+  for (const file of files) await removeStoredFile(storage, file.stored.name);
 }
 
 /**
@@ -64,7 +65,7 @@ export async function removeFiles(dataDir: string, files: readonly ImportItemFil
 export async function acceptMessage(
   db: Database,
   options: {
-    dataDir: string;
+    storage: FileStorage;
     establishmentId: string;
     sender: string;
     kind: ImportKind;
@@ -73,7 +74,7 @@ export async function acceptMessage(
     ip: string | null;
   },
 ): Promise<{ id: string; created: boolean }> {
-  const files = await storeFiles(options.dataDir, options.files);
+  const files = await storeFiles(options.storage, options.files);
   try {
     const result = await createImportItem(db, {
       establishmentId: options.establishmentId,
@@ -87,10 +88,10 @@ export async function acceptMessage(
       files,
       ip: options.ip,
     });
-    if (!result.created) await removeFiles(options.dataDir, files);
+    if (!result.created) await removeFiles(options.storage, files);
     return result;
   } catch (error) {
-    await removeFiles(options.dataDir, files);
+    await removeFiles(options.storage, files);
     throw error;
   }
 }

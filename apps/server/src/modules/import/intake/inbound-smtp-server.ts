@@ -10,10 +10,11 @@ import type { Database } from '../../../db/database.ts';
 import { receiveMessage } from './receive-message.ts';
 import { findIntakeRecipient } from './intake-recipients.ts';
 import { INTAKE_REFUSALS, IntakeRefused, smtpRefusal } from './intake-refusals.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 export type InboundMailSettings = {
   db: Database;
-  dataDir: string;
+  storage: FileStorage;
   /** INBOUND_MAIL_DOMAIN: the domain of the intake addresses. */
   domain: string;
   log: FastifyBaseLogger;

@@ -7,6 +7,7 @@ import { IntakeRefused } from './intake-refusals.ts';
 import { findIntakeRecipient } from './intake-recipients.ts';
 import { readMessage } from './read-message.ts';
 import { takeAttachments } from './take-attachments.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /** What the log says of a message taken: counts and codes, never who or what. */
 export type MessageTaken = { kind: string; files: number; items: number; duplicates: number };
@@ -39,7 +40,7 @@ export async function receiveMessage(
   stream: Readable,
   options: {
     db: Database;
-    dataDir: string;
+    storage: FileStorage;
     domain: string;
     sender: string;
     recipients: readonly string[];

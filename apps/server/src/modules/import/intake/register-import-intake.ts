@@ -29,7 +29,7 @@ function registerInboundMail(app: FastifyInstance): void {
   if (!settings) return;
   const server = createInboundSmtpServer({
     db: app.database.db,
-    dataDir: app.config.dataDir,
+    storage: app.storage,
     domain: settings.domain,
     log: app.log,
   });

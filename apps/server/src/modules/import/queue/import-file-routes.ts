@@ -27,7 +27,7 @@ const WHO =
  */
 export const importFileRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
   const security = [{ bearer: [] }];
   const tags = ['import'];
   const config = { access: 'signed-in' as const };
@@ -49,7 +49,7 @@ export const importFileRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     async (request, reply) => {
       const call = await importCall(request, request.params.id);
       const file = await readImportFile(db, { ...call, fileId: request.params.fileId });
-      return sendStoredFile(reply, dataDir, file.stored_name, {
+      return sendStoredFile(reply, storage, file.stored_name, {
         filename: safeFileName(file.original_name),
         cache: NO_STORE,
         contentType: file.content_type,
@@ -78,7 +78,7 @@ export const importFileRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       if (!PAGE_NUMBER.test(request.params.n)) throw notFound();
       const page = Number(request.params.n);
       const file = await readImportFile(db, { ...call, fileId: request.params.fileId, page });
-      const png = await tiffPagePng(dataDir, file.stored_name, page);
+      const png = await tiffPagePng(storage, file.stored_name, page);
       if (!png) throw notFound();
       return reply
         .type('image/png')

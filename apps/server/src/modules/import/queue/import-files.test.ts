@@ -24,7 +24,7 @@ describe('an import item’s files and a fax’s pages (docs/import-queue.md, Th
   beforeAll(async () => {
     t = await buildTestApp();
     p = await queueParties(t.app, t.database.db);
-    const letter = await storedPdf(t.config.dataDir);
+    const letter = await storedPdf(t.app.storage);
     const emailId = await receivedItem(t.app, p.clinic.id, {
       files: [{ stored: letter, originalName: 'Referral – Olivia W.pdf', pages: 1 }],
     });
@@ -33,7 +33,7 @@ describe('an import item’s files and a fax’s pages (docs/import-queue.md, Th
       subject: 'Fax from 02 9555 0101',
       files: [
         {
-          stored: await storedFax(t.config.dataDir, ['#ff0000', '#0000ff']),
+          stored: await storedFax(t.app.storage, ['#ff0000', '#0000ff']),
           originalName: 'fax.tif',
           pages: 2,
         },
@@ -141,8 +141,8 @@ describe('an import item’s files and a fax’s pages (docs/import-queue.md, Th
   it('answers 404 for a file moved to the referral the item became, and leaves it out of the item', async () => {
     const id = await receivedItem(t.app, p.clinic.id, {
       files: [
-        { stored: await storedPdf(t.config.dataDir), originalName: 'letter.pdf', pages: 1 },
-        { stored: await storedPdf(t.config.dataDir), originalName: 'results.pdf', pages: 1 },
+        { stored: await storedPdf(t.app.storage), originalName: 'letter.pdf', pages: 1 },
+        { stored: await storedPdf(t.app.storage), originalName: 'results.pdf', pages: 1 },
       ],
     });
     const item = (await p.manager.api('GET', `/api/import/email/${id}/`)).json<ImportItem>();

@@ -14,6 +14,7 @@ import { signedInPerson, type Person } from '../../establishments/establishment-
 import { storeUpload, type StoredFile } from '../../files/file-store.ts';
 import { TIFF_TYPE, sniffTiff } from '../../files/tiff-pages.ts';
 import { createImportItem, type CreateImportItemOptions } from '../intake/create-import-item.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /**
  * The people of an import queue test: at a clinic, a practice manager and a specialist who take referrals
@@ -67,15 +68,15 @@ export const LETTER_PDF = Buffer.from(
 );
 
 /** The PDF stored through files/, as the intake stores an attachment. */
-export function storedPdf(dataDir: string, bytes: Buffer = LETTER_PDF): Promise<StoredFile> {
-  return storeUpload(dataDir, Readable.from([bytes]), {
+export function storedPdf(storage: FileStorage, bytes: Buffer = LETTER_PDF): Promise<StoredFile> {
+  return storeUpload(storage, Readable.from([bytes]), {
     accept: ['application/pdf'],
     acceptText: 'PDF only.',
   });
 }
 
 /** A fax: a real multi-page TIFF, one plain colour a page so each page can be told apart. */
-export async function storedFax(dataDir: string, colours: string[]): Promise<StoredFile> {
+export async function storedFax(storage: FileStorage, colours: string[]): Promise<StoredFile> {
   const frames = await Promise.all(
     colours.map((background) =>
       sharp({ create: { width: 120, height: 170, channels: 3, background } })
@@ -87,7 +88,7 @@ export async function storedFax(dataDir: string, colours: string[]): Promise<Sto
   const [first] = frames;
   const pages = frames.length === 1 && first ? sharp(first) : sharp(frames, { join: { animated: true } });
   const tiff = await pages.tiff({ compression: 'lzw' }).toBuffer();
-  return storeUpload(dataDir, Readable.from([tiff]), {
+  return storeUpload(storage, Readable.from([tiff]), {
     accept: [TIFF_TYPE],
     acceptText: 'TIFF only.',
     sniff: sniffTiff,

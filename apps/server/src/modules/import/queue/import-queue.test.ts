@@ -106,8 +106,8 @@ describe('the import queue: the emails and faxes an establishment received (spec
   it('counts each item’s files without reading them one by one', async () => {
     const id = await receivedItem(t.app, p.clinic.id, {
       files: [
-        { stored: await storedPdf(t.config.dataDir), originalName: 'letter.pdf', pages: 1 },
-        { stored: await storedPdf(t.config.dataDir), originalName: 'results.pdf', pages: 1 },
+        { stored: await storedPdf(t.app.storage), originalName: 'letter.pdf', pages: 1 },
+        { stored: await storedPdf(t.app.storage), originalName: 'results.pdf', pages: 1 },
       ],
     });
     expect((await list()).results).toMatchObject([{ id, file_count: 2 }]);
@@ -123,7 +123,7 @@ describe('the import queue: the emails and faxes an establishment received (spec
   });
 
   it('reads an item: its text and files, changing nothing (a GET never does), every read audited', async () => {
-    const stored = await storedPdf(t.config.dataDir);
+    const stored = await storedPdf(t.app.storage);
     const id = await receivedItem(t.app, p.clinic.id, {
       files: [{ stored, originalName: 'letter.pdf', pages: 1 }],
     });

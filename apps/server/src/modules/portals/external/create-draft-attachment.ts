@@ -8,6 +8,7 @@ import { uploadMeta } from '../../referrals/attachments/create-referral-attachme
 import { findDraft, type DraftCall } from './draft-access.ts';
 import { checkDraftRoom } from './draft-attachment-room.ts';
 import { toDraftAttachment } from './draft-queries.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /**
  * POST public/establishments/{id}/referrals/{ref}/referrer-attachments/ with the draft's secret: a file
@@ -21,7 +22,7 @@ export async function createDraftAttachment(
   db: Database,
   options: {
     call: DraftCall;
-    dataDir: string;
+    storage: FileStorage;
     file: Readable;
     filename: string;
     fields: Record<string, string>;
@@ -35,7 +36,7 @@ export async function createDraftAttachment(
     await checkDraftRoom(tx, { draftId: draft.id, field, fileField: found });
     return found;
   });
-  const stored = await storeUpload(options.dataDir, options.file, uploadRulesOf(fileField));
+  const stored = await storeUpload(options.storage, options.file, uploadRulesOf(fileField));
   try {
     return await db.transaction(async (tx) => {
       const { draft } = await findDraft(tx, call, { lock: true });
@@ -55,7 +56,7 @@ export async function createDraftAttachment(
       return toDraftAttachment(row);
     });
   } catch (error) {
-    await removeStoredFile(options.dataDir, stored.name);
+    await removeStoredFile(options.storage, stored.name);
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import { externalDraftFiles } from '../../../db/schema/portals.ts';
 import { removeStoredFile } from '../../files/file-store.ts';
 import { findDraft, type DraftCall } from './draft-access.ts';
 import { findDraftFile } from './draft-queries.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /**
  * DELETE …/referrer-attachments/{att}/ with the draft's secret: the row, then the stored file once the
@@ -11,7 +12,7 @@ import { findDraftFile } from './draft-queries.ts';
  */
 export async function deleteDraftAttachment(
   db: Database,
-  options: { call: DraftCall; dataDir: string; attachmentId: string },
+  options: { call: DraftCall; storage: FileStorage; attachmentId: string },
 ): Promise<void> {
   const stored = await db.transaction(async (tx) => {
     const { draft } = await findDraft(tx, options.call, { lock: true });
@@ -19,5 +20,5 @@ export async function deleteDraftAttachment(
     await tx.delete(externalDraftFiles).where(eq(externalDraftFiles.id, current.id));
     return current.file;
   });
-  await removeStoredFile(options.dataDir, stored);
+  await removeStoredFile(options.storage, stored);
 }

@@ -23,7 +23,7 @@ const FileParamsSchema = DraftParamsSchema.extend({ att: z.string() });
  */
 export const draftAttachmentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
   const tags = ['portals'];
   const config = { access: 'public' as const };
   const errors = { 404: DetailErrorSchema };
@@ -75,7 +75,7 @@ export const draftAttachmentRoutes: FastifyPluginCallbackZod = (app, _options, d
       // The draft is looked at before the body is read, so a stranger's upload is refused unread.
       await findDraft(db, call);
       const part = await uploadedPart(request);
-      return reply.status(201).send(await createDraftAttachment(db, { call, dataDir, ...part }));
+      return reply.status(201).send(await createDraftAttachment(db, { call, storage, ...part }));
     },
   );
 
@@ -117,7 +117,7 @@ export const draftAttachmentRoutes: FastifyPluginCallbackZod = (app, _options, d
     async (request, reply) => {
       await deleteDraftAttachment(db, {
         call: draftCallOf(request),
-        dataDir,
+        storage,
         attachmentId: request.params.att,
       });
       return reply.status(204).send();

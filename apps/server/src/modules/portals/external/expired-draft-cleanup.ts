@@ -8,6 +8,7 @@ import {
 } from '../../../db/schema/portals.ts';
 import { registerDailyJob } from '../../../jobs/daily-job.ts';
 import { removeStoredFile } from '../../files/file-store.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 export const DRAFT_CLEANUP_JOB = 'portals.draft-cleanup';
 
@@ -27,7 +28,7 @@ async function removeSpentCaptchas(tx: Transaction, now: Date): Promise<number> 
  */
 export async function removeExpiredDrafts(
   db: Database,
-  dataDir: string,
+  storage: FileStorage,
   now = new Date(),
 ): Promise<{ drafts: number; files: number; captchas: number }> {
   const removed = await db.transaction(async (tx) => {
@@ -48,7 +49,7 @@ export async function removeExpiredDrafts(
     return { drafts: ids.length, files: files.map((row) => row.file), captchas };
   });
   const stored = removed.files.filter((file): file is string => file !== null);
-  for (const file of stored) await removeStoredFile(dataDir, file);
+  for (const file of stored) await removeStoredFile(storage, file);
   return { drafts: removed.drafts, files: stored.length, captchas: removed.captchas };
 }
 
@@ -57,7 +58,7 @@ export function registerDraftCleanupJob(app: FastifyInstance): void {
   registerDailyJob(app, {
     kind: DRAFT_CLEANUP_JOB,
     hour: 4,
-    run: () => removeExpiredDrafts(app.database.db, app.config.dataDir),
+    run: () => removeExpiredDrafts(app.database.db, app.storage),
     done: 'expired portal drafts and spent captchas removed',
     describe: 'the portal draft cleanup',
   });

@@ -149,7 +149,7 @@ export const externalDraftRoutes: FastifyPluginCallbackZod = (app, _options, don
     async (request) =>
       updateExternalDraft(db, {
         call: draftCallOf(request),
-        dataDir: app.config.dataDir,
+        storage: app.storage,
         body: request.body,
       }),
   );

@@ -463,7 +463,7 @@ describe('external referral drafts on a public portal (public/establishments/{id
         { signature: 'spent-and-expired', expires_at: new Date(Date.now() - hour) },
         { signature: 'spent-still-valid', expires_at: new Date(Date.now() + hour) },
       ]);
-    const result = await removeExpiredDrafts(db(), dataDir);
+    const result = await removeExpiredDrafts(db(), t.app.storage);
     expect(result).toMatchObject({ files: 1, captchas: 1 });
     const captchas = await db().select().from(usedCaptchaChallenges);
     expect(captchas.map((row) => row.signature)).toEqual(['spent-still-valid']);

@@ -10,6 +10,7 @@ import { findDraft, openPortal, type DraftCall } from './draft-access.ts';
 import { draftFormsToSave, removeClearedDraftFiles } from './draft-forms.ts';
 import { draftAfterWrite } from './draft-write.ts';
 import { draftView } from './draft-queries.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /**
  * PATCH public/establishments/{id}/referrals/{ref}/ with the draft's secret: saves what the sender typed
@@ -19,7 +20,7 @@ import { draftView } from './draft-queries.ts';
  */
 export async function updateExternalDraft(
   db: Database,
-  options: { call: DraftCall; dataDir: string; body: ExternalReferralDraftWrite },
+  options: { call: DraftCall; storage: FileStorage; body: ExternalReferralDraftWrite },
 ): Promise<ExternalReferralDraft> {
   const { call, body } = options;
   const { view, removed } = await db.transaction(async (tx) => {
@@ -40,6 +41,6 @@ export async function updateExternalDraft(
     return { view: await draftView(tx, row), removed: gone };
   });
   // Files go once the rows are gone for good.
-  for (const name of removed) await removeStoredFile(options.dataDir, name);
+  for (const name of removed) await removeStoredFile(options.storage, name);
   return view;
 }

@@ -32,7 +32,8 @@ const LOGO = '/api/platform/health-networks/:id/logo/';
  */
 export const healthNetworkRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const { publicUrl, dataDir } = app.config;
+  const { publicUrl } = app.config;
+  const { storage } = app;
   const security = [{ bearer: [] }];
   const errors = {
     400: FieldErrorsSchema,
@@ -179,7 +180,7 @@ export const healthNetworkRoutes: FastifyPluginCallbackZod = (app, _options, don
         .from(healthNetworks)
         .where(eq(healthNetworks.id, id));
       if (!exists) throw notFound();
-      const stored = await storeUpload(dataDir, await uploadedFile(request), {
+      const stored = await storeUpload(storage, await uploadedFile(request), {
         accept: PROFILE_IMAGE_TYPES,
         acceptText: 'Upload a PNG, JPEG, GIF or WebP image.',
       });
@@ -191,10 +192,10 @@ export const healthNetworkRoutes: FastifyPluginCallbackZod = (app, _options, don
           stored: stored.name,
         });
       } catch (error) {
-        await removeStoredFile(dataDir, stored.name);
+        await removeStoredFile(storage, stored.name);
         throw error;
       }
-      await removeStoredFile(dataDir, replaced);
+      await removeStoredFile(storage, replaced);
       return reply.status(202).send({ detail: 'Logo received.', url: networkLogoUrl(id, stored.name) ?? '' });
     },
   );
@@ -219,7 +220,7 @@ export const healthNetworkRoutes: FastifyPluginCallbackZod = (app, _options, don
         id: request.params.id,
         stored: null,
       });
-      await removeStoredFile(dataDir, replaced);
+      await removeStoredFile(storage, replaced);
       return reply.status(204).send();
     },
   );

@@ -38,7 +38,8 @@ const found = <T>(value: T | undefined): T => {
  */
 export const publicNetworkRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const { publicUrl, dataDir } = app.config;
+  const { publicUrl } = app.config;
+  const { storage } = app;
   const portalResponse = { 200: PublicNetworkPortalSchema, 400: FieldErrorsSchema, 404: DetailErrorSchema };
   app.get(
     '/api/public/organisations/',
@@ -165,7 +166,7 @@ export const publicNetworkRoutes: FastifyPluginCallbackZod = (app, _options, don
         .select({ logo: healthNetworks.logo })
         .from(healthNetworks)
         .where(eq(healthNetworks.id, request.params.id));
-      return sendStoredFile(reply, dataDir, row?.logo, {
+      return sendStoredFile(reply, storage, row?.logo, {
         filename: 'logo',
         cache: 'public, max-age=86400',
       });

@@ -5,6 +5,7 @@ import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { referralDetail } from '../referral-queries.ts';
 import { applyReferralAction } from './apply-referral-action.ts';
 import { insertSuccessorReferral } from './successor-referral.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /**
  * POST referrals/{id}/clone/ (referral-lifecycle.md clone): a new draft with the same patient, receiver,
@@ -13,9 +14,9 @@ import { insertSuccessorReferral } from './successor-referral.ts';
  */
 export async function cloneReferral(
   db: Database,
-  call: ReferralCall & { dataDir: string },
+  call: ReferralCall & { storage: FileStorage },
 ): Promise<Referral> {
-  return withStoredFileCopies(call.dataDir, (copy) =>
+  return withStoredFileCopies(call.storage, (copy) =>
     inVisibleReferral(db, { ...call, lock: true }, async (tx, referral, side) => {
       await applyReferralAction(tx, { call, referral, side, action: 'clone' });
       const created = await insertSuccessorReferral(tx, {

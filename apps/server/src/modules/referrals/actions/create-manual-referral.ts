@@ -13,6 +13,7 @@ import { manualReferrerOf } from '../manual/manual-referrer.ts';
 import { recordOutsideReferral, type OutsideReferralFile } from '../manual/record-outside-referral.ts';
 import { referralDetail, type ReferralRow } from '../referral-queries.ts';
 import { referralEstablishmentOf } from '../referral-visibility.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /** Sent when to_establishment names another establishment than the one the caller acts for. */
 export const MANUAL_RECEIVER_NOT_YOURS =
@@ -91,7 +92,7 @@ export async function createManualReferral(
   options: {
     caller: Caller;
     actor: AuditActor;
-    dataDir: string;
+    storage: FileStorage;
     body: ManualReferralFields;
     files: ManualReferralFile[];
     importItem?: ManualReferralImport;
@@ -128,7 +129,7 @@ export async function createManualReferral(
     });
   } catch (error) {
     for (const file of files) {
-      if (!file.fromImportItem) await removeStoredFile(options.dataDir, file.stored.name);
+      if (!file.fromImportItem) await removeStoredFile(options.storage, file.stored.name);
     }
     throw error;
   }

@@ -14,6 +14,7 @@ import { referralDetail } from '../referral-queries.ts';
 import { applyReferralAction, checkReferralAction } from './apply-referral-action.ts';
 import type { ReferralDryRun } from './referral-action-run.ts';
 import { insertSuccessorReferral, runSuccessorAction } from './successor-referral.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /**
  * PUT referrals/{id}/forward/ (referral-lifecycle.md forward): the receiver sends the referral on. The
@@ -26,7 +27,7 @@ import { insertSuccessorReferral, runSuccessorAction } from './successor-referra
  */
 export async function forwardReferral(
   db: Database,
-  call: ReferralCall & { body: ForwardReferral; validate?: boolean; dataDir: string },
+  call: ReferralCall & { body: ForwardReferral; validate?: boolean; storage: FileStorage },
 ): Promise<Referral | ReferralDryRun> {
   const { body } = call;
   return runSuccessorAction(db, call, async (tx, referral, side, copy) => {

@@ -8,6 +8,7 @@ import { referralDetail } from '../referral-queries.ts';
 import { applyReferralAction } from './apply-referral-action.ts';
 import type { ReferralDryRun } from './referral-action-run.ts';
 import { insertSuccessorReferral, runSuccessorAction } from './successor-referral.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /**
  * PUT referrals/{id}/renew/ (referral-lifecycle.md renew): the sender renews an accepted, waitlisted or
@@ -20,7 +21,7 @@ import { insertSuccessorReferral, runSuccessorAction } from './successor-referra
  */
 export async function renewReferral(
   db: Database,
-  call: ReferralCall & { body: RenewReferral; validate?: boolean; dataDir: string },
+  call: ReferralCall & { body: RenewReferral; validate?: boolean; storage: FileStorage },
 ): Promise<Referral | ReferralDryRun> {
   return runSuccessorAction(db, call, async (tx, referral, side, copy) => {
     const months = call.body.renewal_duration ?? renewalDurationMonths(call.caller.role);

@@ -10,6 +10,7 @@ import type { ReferralCall } from '../referral-call.ts';
 import { recordReferralHistory } from '../referral-history.ts';
 import type { ReferralRow } from '../referral-queries.ts';
 import { runReferralAction, type ReferralDryRun } from './referral-action-run.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 type ReferralInsert = typeof referrals.$inferInsert;
 
@@ -70,7 +71,7 @@ function senderContentOf(source: ReferralRow): ReferralInsert {
  */
 export function runSuccessorAction<T>(
   db: Database,
-  call: ReferralCall & { validate?: boolean; dataDir: string },
+  call: ReferralCall & { validate?: boolean; storage: FileStorage },
   work: (
     tx: Transaction,
     referral: ReferralRow,
@@ -79,7 +80,7 @@ export function runSuccessorAction<T>(
   ) => Promise<T>,
 ): Promise<T | ReferralDryRun> {
   return withStoredFileCopies(
-    call.dataDir,
+    call.storage,
     (copy) => runReferralAction(db, call, (tx, referral, side) => work(tx, referral, side, copy)),
     () => call.validate !== true,
   );

@@ -49,7 +49,7 @@ const NAMES: Record<AttachmentKind, string> = {
  */
 export const attachmentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const dataDir = app.config.dataDir;
+  const storage = app.storage;
   const security = [{ bearer: [] }];
   const tags = ['referrals'];
   const errors = SIGNED_IN_ERROR_RESPONSES;
@@ -103,7 +103,7 @@ export const attachmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       async (request, reply) => {
         const call = await referralCall(request, request.params.id);
         const part = await uploadedPart(request);
-        const attachment = await createReferralAttachment(db, { ...call, dataDir, kind, ...part });
+        const attachment = await createReferralAttachment(db, { ...call, storage, kind, ...part });
         return reply.status(201).send(attachment);
       },
     );
@@ -145,7 +145,7 @@ export const attachmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         const call = await referralCall(request, request.params.id);
         const { attachmentId } = request.params;
         const { row } = await readReferralAttachment(db, { ...call, kind, attachmentId });
-        return sendStoredFile(reply, dataDir, row.stored_name, {
+        return sendStoredFile(reply, storage, row.stored_name, {
           filename: safeFileName(row.original_name),
           cache: NO_STORE,
           contentType: row.content_type,
@@ -191,7 +191,7 @@ export const attachmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       async (request, reply) => {
         const call = await referralCall(request, request.params.id);
         const { attachmentId } = request.params;
-        await deleteReferralAttachment(db, { ...call, dataDir, kind, attachmentId });
+        await deleteReferralAttachment(db, { ...call, storage, kind, attachmentId });
         return reply.status(204).send();
       },
     );
@@ -218,7 +218,7 @@ export const attachmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         .header('content-disposition', 'attachment; filename="supplementary-attachments.zip"')
         .header('cache-control', NO_STORE)
         .header('x-content-type-options', 'nosniff')
-        .send(zipAttachments(dataDir, rows));
+        .send(zipAttachments(storage, rows));
     },
   );
 

@@ -3,6 +3,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { safeFileName } from '@referrals/domain/referrals/forms/attachment-schemas';
 import { readStoredFile } from '../../files/file-store.ts';
 import type { AttachmentRow } from './attachment-rules.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /** MS-DOS time and date of an instant (zip's own format, local fields read as UTC). */
 function dosDateTime(at: Date): { time: number; date: number } {
@@ -37,13 +38,13 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
  * deflated and sent before the next is opened). A file missing from the disk is left out. node's zlib
  * does the deflating, so no zip library is needed for this small, fixed use.
  */
-export function zipAttachments(dataDir: string, rows: AttachmentRow[]): Readable {
+export function zipAttachments(storage: FileStorage, rows: AttachmentRow[]): Readable {
   async function* entries() {
     const central: Buffer[] = [];
     let offset = 0;
     const names = uniqueNames(rows);
     for (const [index, row] of rows.entries()) {
-      const stream = await readStoredFile(dataDir, row.stored_name);
+      const stream = await readStoredFile(storage, row.stored_name);
       if (!stream) continue;
       const data = await bytesOf(stream);
       const packed = deflateRawSync(data);

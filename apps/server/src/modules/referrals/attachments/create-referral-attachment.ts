@@ -1,3 +1,4 @@
+import type { FileStorage } from '../../files/storage.ts';
 import type { Readable } from 'node:stream';
 import type { Attachment, AttachmentKind } from '@referrals/domain/referrals/forms/attachment-schemas';
 import { AttachmentMetaSchema } from '@referrals/domain/referrals/forms/attachment-schemas';
@@ -35,7 +36,7 @@ export function uploadMeta(fields: Record<string, string>) {
 export async function createReferralAttachment(
   db: Database,
   options: ReferralCall & {
-    dataDir: string;
+    storage: FileStorage;
     kind: AttachmentKind;
     file: Readable;
     filename: string;
@@ -50,7 +51,7 @@ export async function createReferralAttachment(
     await checkAttachmentRoom(tx, { referral, kind, field: meta.field, fileField: found });
     return found;
   });
-  const stored = await storeUpload(options.dataDir, options.file, uploadRulesOf(fileField));
+  const stored = await storeUpload(options.storage, options.file, uploadRulesOf(fileField));
   try {
     return await inVisibleReferral(db, { ...options, lock: true }, async (tx, referral, side) => {
       checkAttachmentWrite(kind, referral, side);
@@ -90,7 +91,7 @@ export async function createReferralAttachment(
       return toAttachment(row, referral, side);
     });
   } catch (error) {
-    await removeStoredFile(options.dataDir, stored.name);
+    await removeStoredFile(options.storage, stored.name);
     throw error;
   }
 }

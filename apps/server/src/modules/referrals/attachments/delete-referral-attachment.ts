@@ -8,6 +8,7 @@ import { findReferralAttachment } from './read-referral-attachments.ts';
 import { inVisibleReferral, type ReferralCall } from '../referral-call.ts';
 import { recordReferralHistory } from '../referral-history.ts';
 import { checkAttachmentWrite } from './attachment-rules.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /**
  * DELETE referrals/{id}/{kind}-attachments/{attachment}/: the row, history and audit in one transaction;
@@ -15,7 +16,7 @@ import { checkAttachmentWrite } from './attachment-rules.ts';
  */
 export async function deleteReferralAttachment(
   db: Database,
-  options: ReferralCall & { dataDir: string; kind: AttachmentKind; attachmentId: string },
+  options: ReferralCall & { storage: FileStorage; kind: AttachmentKind; attachmentId: string },
 ): Promise<void> {
   const { kind, attachmentId } = options;
   const storedName = await inVisibleReferral(db, { ...options, lock: true }, async (tx, referral, side) => {
@@ -40,5 +41,5 @@ export async function deleteReferralAttachment(
     });
     return current.stored_name;
   });
-  await removeStoredFile(options.dataDir, storedName);
+  await removeStoredFile(options.storage, storedName);
 }

@@ -73,7 +73,7 @@ export const referralFormRoutes: FastifyPluginCallbackZod = (app, _options, done
     async (request) =>
       saveReferralForm(db, {
         ...(await referralCall(request, request.params.id)),
-        dataDir: app.config.dataDir,
+        storage: app.storage,
         body: request.body,
       }),
   );

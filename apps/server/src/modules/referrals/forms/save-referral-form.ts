@@ -10,6 +10,7 @@ import { recordReferralHistory } from '../referral-history.ts';
 import { attachmentsInFields } from '../attachments/attachment-rules.ts';
 import { formDataToSave } from './form-data-to-save.ts';
 import { activeFormTemplates } from './form-template-queries.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /**
  * PUT referrals/{id}/forms/ (section 7): the sender saves one template's data on a draft (403 for
@@ -19,7 +20,7 @@ import { activeFormTemplates } from './form-template-queries.ts';
  */
 export async function saveReferralForm(
   db: Database,
-  options: ReferralCall & { dataDir: string; body: ReferralFormWrite },
+  options: ReferralCall & { storage: FileStorage; body: ReferralFormWrite },
 ): Promise<{ forms: Record<string, Record<string, unknown>> }> {
   const { form, fields } = options.body;
   const { forms, removed } = await inVisibleReferral(
@@ -57,6 +58,6 @@ export async function saveReferralForm(
     },
   );
   // Files go once the rows are gone for good.
-  for (const name of removed) await removeStoredFile(options.dataDir, name);
+  for (const name of removed) await removeStoredFile(options.storage, name);
   return { forms };
 }

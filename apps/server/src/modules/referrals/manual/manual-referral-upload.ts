@@ -11,6 +11,7 @@ import { ApiError, validationFailed } from '../../../http/api-errors.ts';
 import { removeStoredFile, storeUpload, type StoredFile } from '../../files/file-store.ts';
 import { tooManyReferrerAttachments, type ManualReferralFile } from '../actions/create-manual-referral.ts';
 import { uploadRulesOf } from '../attachments/attachment-rules.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 const PART_ORDER =
   'Send the referral as multipart/form-data: the JSON field "referral" first, then its files as "referrer_attachments".';
@@ -37,9 +38,9 @@ function referralPart(part: Multipart): ManualReferralCreate {
  * from the bytes; 5 MB, checked while it arrives). A refusal keeps its status (413 for the size) and names
  * the file under `referrer_attachments`, so the sender knows which one.
  */
-async function storeReferrerAttachment(dataDir: string, part: MultipartFile): Promise<StoredFile> {
+async function storeReferrerAttachment(storage: FileStorage, part: MultipartFile): Promise<StoredFile> {
   try {
-    return await storeUpload(dataDir, part.file, uploadRulesOf(undefined));
+    return await storeUpload(storage, part.file, uploadRulesOf(undefined));
   } catch (error) {
     if (!(error instanceof ApiError) || !Array.isArray(error.body.file)) throw error;
     const messages = (error.body.file as string[]).map((message) => `${part.filename}: ${message}`);
@@ -66,7 +67,7 @@ function multipartError(error: unknown): never {
  */
 export async function readManualReferralUpload(
   request: FastifyRequest,
-  options: { dataDir: string; check: (body: ManualReferralCreate) => void },
+  options: { storage: FileStorage; check: (body: ManualReferralCreate) => void },
 ): Promise<{ body: ManualReferralCreate; files: ManualReferralFile[] }> {
   const limit = attachmentLimitOf('referrer');
   const files: ManualReferralFile[] = [];
@@ -86,14 +87,14 @@ export async function readManualReferralUpload(
       } else if (files.length >= limit) {
         throw tooManyReferrerAttachments();
       } else {
-        const stored = await storeReferrerAttachment(options.dataDir, part);
+        const stored = await storeReferrerAttachment(options.storage, part);
         files.push({ stored, originalName: part.filename });
       }
     }
     if (body === undefined) throw validationFailed({ referral: [REQUIRED_MESSAGE] });
     return { body, files };
   } catch (error) {
-    for (const file of files) await removeStoredFile(options.dataDir, file.stored.name);
+    for (const file of files) await removeStoredFile(options.storage, file.stored.name);
     throw error;
   }
 }

@@ -18,6 +18,7 @@ import {
 } from '../../referrals/read-letter-parts.ts';
 import { inVisibleReport, type ReportCall, type VisibleReport } from '../report-call.ts';
 import { renderReportLetter, type ReportLetter } from './report-letter.ts';
+import type { FileStorage } from '../../files/storage.ts';
 
 /** The letter's data but its images, and the stored names of those images. */
 export type LetterRows = {
@@ -115,10 +116,10 @@ export async function reportLetterOf(
 
 /** A stored image a letter can print, or undefined when there is none, it is gone or it cannot print. */
 export async function letterImage(
-  dataDir: string,
+  storage: FileStorage,
   name: string | null | undefined,
 ): Promise<Buffer | undefined> {
-  return printableImage(name ? await readStoredBytes(dataDir, name) : undefined);
+  return printableImage(name ? await readStoredBytes(storage, name) : undefined);
 }
 
 /**
@@ -128,7 +129,7 @@ export async function letterImage(
  */
 export async function readReportLetter(
   db: Database,
-  call: ReportCall & { dataDir: string },
+  call: ReportCall & { storage: FileStorage },
 ): Promise<Buffer> {
   const rows = await inVisibleReport(db, call, async (tx, found) => {
     await recordAudit(tx, call.actor, {
@@ -140,17 +141,17 @@ export async function readReportLetter(
     });
     return reportLetterOf(tx, found);
   });
-  return printReportLetter(call.dataDir, rows);
+  return printReportLetter(call.storage, rows);
 }
 
 /**
  * The PDF of a report's letter read in a transaction (reportLetterOf), its logo and signature read after
  * it: one that is missing or cannot print leaves the letter without it.
  */
-export async function printReportLetter(dataDir: string, rows: LetterRows): Promise<Buffer> {
+export async function printReportLetter(storage: FileStorage, rows: LetterRows): Promise<Buffer> {
   const [logo, signature] = await Promise.all([
-    letterImage(dataDir, rows.logo),
-    letterImage(dataDir, rows.signature),
+    letterImage(storage, rows.logo),
+    letterImage(storage, rows.signature),
   ]);
   return renderReportLetter({ ...rows.letter, logo, signature_image: signature });
 }

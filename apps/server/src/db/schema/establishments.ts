@@ -64,7 +64,7 @@ export const establishments = pgTable(
     portal_colour: text('portal_colour'),
     /** A short welcome shown above the portal's form. */
     portal_intro: text('portal_intro'),
-    /** Stored file name (DATA_DIR/uploads) of the branding logo shown in the top bar and on portals. */
+    /** Stored file name (modules/files: DATA_DIR/uploads or the bucket) of the branding logo shown in the top bar and on portals. */
     branding_logo: text('branding_logo'),
     /** Service types offered (section 9 Service types: ADULT, CY, PUBLIC, ...). */
     services: jsonb('services').$type<string[]>().notNull().default([]),

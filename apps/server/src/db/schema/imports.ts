@@ -76,7 +76,7 @@ export const importItemFiles = pgTable(
     item_id: uuid('item_id')
       .notNull()
       .references(() => importItems.id, { onDelete: 'cascade' }),
-    /** Stored file name (DATA_DIR/uploads); null once moved to the referral it became. */
+    /** Stored file name (modules/files: DATA_DIR/uploads or the bucket); null once moved to the referral it became. */
     file: text('file'),
     original_name: text('original_name').notNull(),
     content_type: text('content_type').notNull(),

@@ -53,7 +53,7 @@ export const users = pgTable(
     mfa_enabled: boolean('mfa_enabled').notNull().default(false),
     /** The TOTP secret (base32) while MFA is enabled or being enrolled. */
     mfa_secret: text('mfa_secret'),
-    /** Stored file names (DATA_DIR/uploads) of the avatar and signature images. */
+    /** Stored file names (modules/files: DATA_DIR/uploads or the bucket) of the avatar and signature images. */
     avatar_image: text('avatar_image'),
     signature_image: text('signature_image'),
     signature: text('signature'),

@@ -43,7 +43,7 @@ export const externalDraftFiles = pgTable(
     draft_id: uuid('draft_id')
       .notNull()
       .references(() => externalReferralDrafts.id, { onDelete: 'cascade' }),
-    /** Stored file name (DATA_DIR/uploads); null once moved to the referral. */
+    /** Stored file name (modules/files: DATA_DIR/uploads or the bucket); null once moved to the referral. */
     file: text('file'),
     original_name: text('original_name').notNull(),
     content_type: text('content_type').notNull(),
@@ -92,6 +92,6 @@ export const healthNetworks = pgTable('health_networks', {
     .default(['PATIENT', 'PROVIDER']),
   portal_colour: text('portal_colour'),
   portal_intro: text('portal_intro'),
-  /** Stored file name (DATA_DIR/uploads) of its logo. */
+  /** Stored file name (modules/files: DATA_DIR/uploads or the bucket) of its logo. */
   logo: text('logo'),
 });

@@ -24,7 +24,7 @@ export const reports = pgTable(
     report_body: text('report_body').notNull().default(''),
     recipients: jsonb('recipients').$type<ReportRecipient[]>().notNull(),
     track_email_notification: boolean('track_email_notification').notNull().default(false),
-    /** Stored file name (DATA_DIR/uploads) of the signature image. */
+    /** Stored file name (modules/files: DATA_DIR/uploads or the bucket) of the signature image. */
     signature_image: text('signature_image'),
     author_id: uuid('author_id').references(() => users.id),
     /** The referral's receiver: the establishment that writes the report (reports outbox). */

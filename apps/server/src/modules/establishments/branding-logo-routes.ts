@@ -46,7 +46,7 @@ export const brandingLogoRoutes: FastifyPluginCallbackZod = (app, _options, done
     async (request, reply) => {
       const caller = await callerOf(request);
       const { id } = request.params;
-      // Refuse before reading the upload, so nobody without can_edit gets a file onto the disk.
+      // Refuse before reading the upload, so nobody without can_edit gets a file stored.
       await editableEstablishmentRow(db, caller, id);
       const stored = await storeUpload(storage, await uploadedFile(request), {
         accept: PROFILE_IMAGE_TYPES,

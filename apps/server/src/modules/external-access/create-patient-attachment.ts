@@ -112,7 +112,7 @@ async function recordUpload(
  * PUT public/referrals/patient-attachments/?access= and PUT public/referrals/consent/?access=
  * (docs/external-access.md, Files): a file from the link's reader, with a session, stored as one of the
  * referral's `patient` attachments, which the receiver reads in the app and nobody there changes. Checked
- * before the file touches the disk, streamed in under a generated name (a refused file leaves nothing
+ * before the file is read, stored under a generated name (a refused file leaves nothing
  * behind: 413 over 5 MB, 400 for a type it may not be), then checked again and recorded with its history
  * and audit rows in one transaction.
  */

@@ -36,7 +36,7 @@ async function touch(tx: Parameters<typeof applyReportAction>[0], call: ReportCa
  * POST reports/{id}/upload/ and reports/{id}/attachments/ (section 7 Reports): a file of a draft, with the
  * referral attachments' rules (5 MB, the type read from its bytes, 20 attachments). The upload is the
  * report written elsewhere, one file: a new one replaces the last. The side and status are checked before
- * the file touches the disk and again under the row lock; a refused upload leaves no file behind.
+ * the file is read and again under the row lock; a refused upload leaves no file behind.
  */
 export async function createReportFile(
   db: Database,

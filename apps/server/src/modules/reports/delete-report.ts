@@ -9,7 +9,7 @@ import type { FileStorage } from '../files/storage.ts';
 
 /**
  * DELETE referrals/{id}/reports/{rid}/: the author side deletes a draft for good, with its files. The
- * files leave the disk only after the rows are gone: a failed delete keeps both.
+ * files leave the storage only after the rows are gone: a failed delete keeps both.
  */
 export async function deleteReport(
   db: Database,

@@ -39,7 +39,7 @@ export const NOT_HL7 = rejected(
   'Not an HL7 v2 message: it must begin with an MSH segment.',
 );
 
-/** A well-formed REF^I12 we could not store (our database or disk failed): nothing is kept; send it again. */
+/** A well-formed REF^I12 we could not store (our database or file storage failed): nothing is kept; send it again. */
 export const NOT_STORED: Hl7Refusal = {
   ack: 'AE',
   code: 207,

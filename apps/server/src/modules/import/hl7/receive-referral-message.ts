@@ -71,7 +71,7 @@ export async function storeReferralMessage(
 /**
  * An REF^I12 received over MLLP (docs/interop.md, HL7 v2, Receiving): checked, addressed by MSH-6, and
  * stored. A message we refuse as it is answers AR with the reason and stores nothing. A failure on our side
- * (the database, the disk) is thrown, for the listener to answer AE: nothing is stored then either, so the
+ * (the database, the file storage) is thrown, for the listener to answer AE: nothing is stored then either, so the
  * sender's retry is taken once.
  */
 export async function receiveReferralMessage(

@@ -13,7 +13,7 @@ import type { FileStorage } from '../../files/storage.ts';
 /**
  * POST public/establishments/{id}/referrals/{ref}/referrer-attachments/ with the draft's secret: a file
  * for the referral, under the referral attachments' rules (attachment-rules.ts). The draft and the room
- * (20 files, the field's max_files) are checked before the file touches the disk; it then streams in
+ * (20 files, the field's max_files) are checked before the file is read; it is then stored
  * under a generated name, its type read from its bytes against the receiver's form field's accept list (or
  * the default one) and refused past 5 MB (413); the room is checked again with the draft held, and the row
  * written. A refused upload leaves no file behind. No audit row: the draft is no record yet.

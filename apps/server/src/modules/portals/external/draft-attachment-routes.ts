@@ -108,7 +108,7 @@ export const draftAttachmentRoutes: FastifyPluginCallbackZod = (app, _options, d
       schema: {
         tags,
         operationId: 'deleteExternalReferralDraftAttachment',
-        summary: 'Remove a file from the draft, and from the disk (X-Draft-Token)',
+        summary: 'Remove a file from the draft, and from the file storage (X-Draft-Token)',
         params: FileParamsSchema,
         headers: DraftTokenHeadersSchema,
         response: { 204: z.undefined(), ...errors },

@@ -16,7 +16,7 @@ export type CarriedAttachments = { kinds: readonly AttachmentKind[]; copy: Store
  * The attachment rows a new referral `referralId` takes over from `source` (clone, copy, forward, renew):
  * those of `carried.kinds`, each with a new id and its own copy of the file, keeping the uploader, the
  * upload time (so the lists keep their order), the form field and the note. A file already gone from the
- * disk stays behind, as it could not be downloaded either. Also returns the source's forms with every
+ * storage stays behind, as it could not be downloaded either. Also returns the source's forms with every
  * file field pointing at the copies: a form file field lists attachment ids, so an id that travelled is
  * replaced by its copy's and one that did not (another kind, or nothing travels) is dropped, a field left
  * empty becoming null as the wizard saves it.

@@ -35,7 +35,7 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 
 /**
  * A zip of stored attachments, streamed one entry at a time (at most 5 files of 5 MB: each is read,
- * deflated and sent before the next is opened). A file missing from the disk is left out. node's zlib
+ * deflated and sent before the next is opened). A file missing from the storage is left out. node's zlib
  * does the deflating, so no zip library is needed for this small, fixed use.
  */
 export function zipAttachments(storage: FileStorage, rows: AttachmentRow[]): Readable {

@@ -29,7 +29,7 @@ export function uploadMeta(fields: Record<string, string>) {
 
 /**
  * POST referrals/{id}/{kind}-attachments/ (section 7 Attachments). Checks the side, status and limits
- * before the file touches the disk, streams it in under a generated name (type from its bytes, against
+ * before the file is read, stores it under a generated name (type from its bytes, against
  * the form field's accept list and maxsize), then checks again under the row lock and records the row,
  * the history and the audit in one transaction. A refused upload leaves no file behind.
  */

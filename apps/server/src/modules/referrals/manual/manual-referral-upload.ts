@@ -34,7 +34,7 @@ function referralPart(part: Multipart): ManualReferralCreate {
 }
 
 /**
- * One file, streamed to disk under the referral attachments' own rules (their default accept list, read
+ * One file, stored under the referral attachments' own rules (their default accept list, read
  * from the bytes; 5 MB, checked while it arrives). A refusal keeps its status (413 for the size) and names
  * the file under `referrer_attachments`, so the sender knows which one.
  */
@@ -61,7 +61,7 @@ function multipartError(error: unknown): never {
 /**
  * POST referrals/'s multipart body for a MANUAL referral: the JSON field `referral`
  * (ManualReferralCreateSchema) and then its files `referrer_attachments`. `check` runs on the referral
- * before any file is stored, so a refusal (403, 400) leaves nothing on the disk; the files are then stored
+ * before any file is stored, so a refusal (403, 400) leaves nothing stored; the files are then stored
  * one by one as they arrive. Any refusal removes the files stored so far. The files are the caller's to
  * record or remove from then on (createManualReferral removes them when its transaction fails).
  */

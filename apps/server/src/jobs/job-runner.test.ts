@@ -151,6 +151,64 @@ describe('the job runner', () => {
     expect(row).toMatchObject({ attempts: 2, outcome: 'done' });
   });
 
+  it('stops claiming when stopped: the job in hand finishes, the others claimed with it are given back', async () => {
+    let release: (() => void) | undefined;
+    const ran: number[] = [];
+    const worker = runner({
+      'test.slow': {
+        run: async (job) => {
+          if (ran.length === 0) await new Promise<void>((resolve) => (release = resolve));
+          ran.push(Number(job.payload.n));
+        },
+      },
+    });
+    await db.transaction(async (tx) => {
+      for (let n = 0; n < 3; n++) await queueJob(tx, 'test.slow', { n });
+    });
+    worker.wake();
+    // One round claimed all three and holds the first.
+    await vi.waitFor(() => expect(release).toBeDefined());
+    expect((await rows()).map((row) => row.attempts)).toEqual([1, 1, 1]);
+
+    const stopped = worker.stop();
+    release?.();
+    await stopped;
+    expect(ran).toHaveLength(1);
+    const after = await rows();
+    expect(after.filter((row) => row.outcome === 'done')).toHaveLength(1);
+    // Not run, so their attempt is given back, and due now rather than after the claim's lease.
+    const givenBack = after.filter((row) => row.outcome === null);
+    expect(givenBack.map((row) => row.attempts)).toEqual([0, 0]);
+    expect(givenBack.every((row) => row.run_after.getTime() <= Date.now() + 1000)).toBe(true);
+    expect(await worker.drain()).toBe(0);
+
+    const next = runner({ 'test.slow': { run: (job) => settle(ran.push(Number(job.payload.n))) } });
+    expect(await next.drain()).toBe(2);
+    expect([...ran].sort()).toEqual([0, 1, 2]);
+  });
+
+  it('gives back the lease of a job still running when the stop’s grace is over', async () => {
+    let started = 0;
+    const worker = runner(
+      { 'test.stuck': { run: () => new Promise<void>(() => void (started += 1)) } },
+      { stopGraceMs: 100 },
+    );
+    await queueJob(db, 'test.stuck', {});
+    worker.wake();
+    await vi.waitFor(() => expect(started).toBe(1));
+
+    const before = Date.now();
+    await worker.stop();
+    expect(Date.now() - before).toBeGreaterThanOrEqual(90);
+    const [row] = await rows();
+    // It did start: the attempt counts, but the job is free for another process now, not in 5 minutes.
+    expect(row).toMatchObject({ attempts: 1, outcome: null });
+    const finished: string[] = [];
+    const next = runner({ 'test.stuck': { run: (job) => settle(finished.push(job.id)) } });
+    expect(await next.drain()).toBe(1);
+    expect(finished).toEqual([row?.id]);
+  });
+
   it('retries a job of a kind this process does not know, as another version of the server may', async () => {
     const { log, lines } = recordingLog();
     const worker = createJobRunner({ db, log });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Queryable } from '../db/database.ts';
 import { jobs } from '../db/schema/jobs.ts';
@@ -17,6 +17,11 @@ export type JobRunnerSettings = {
    * claimed again after this, so a job runs at least once; handlers must tolerate running twice.
    */
   claimLeaseMs: number;
+  /**
+   * How long `stop` waits for the job in hand before it gives the job's lease back: within the process's
+   * own grace after SIGTERM (main.ts), so the job is free for another process before this one is killed.
+   */
+  stopGraceMs: number;
 };
 
 export const DEFAULT_JOB_RUNNER_SETTINGS: JobRunnerSettings = {
@@ -25,6 +30,7 @@ export const DEFAULT_JOB_RUNNER_SETTINGS: JobRunnerSettings = {
   firstRetryDelayMs: 30_000,
   maxRetryDelayMs: 60 * 60_000,
   claimLeaseMs: 5 * 60_000,
+  stopGraceMs: 6_000,
 };
 
 /** The wait before the next try after `attempts` failed tries: 30 s, 1 min, 2 min, ... at most an hour. */
@@ -82,7 +88,12 @@ export type JobRunner = {
    * tests wait for a job without sleeping. Answers how many were claimed.
    */
   drain(): Promise<number>;
-  /** Stops polling and waits for a round under way; jobs still queued wait for the next start. */
+  /**
+   * Stops claiming jobs, at once, and gives back those claimed but not started. The job in hand may finish
+   * within `stopGraceMs`; past that its lease is given back too, so another process (or this one restarted)
+   * runs it again at once rather than after the lease. Resolves when no job of this process holds a lease.
+   * Jobs still queued wait for another process or the next start.
+   */
   stop(): Promise<void>;
 };
 
@@ -104,7 +115,10 @@ export function createJobRunner(options: {
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let stopping: Promise<void> | undefined;
   let roundQueued = false;
+  /** The job being run now, if any: what `stop` waits for. */
+  let inHand: ClaimedJob | undefined;
   // Rounds are chained so that one process never runs two rounds at once.
   let chain: Promise<unknown> = Promise.resolve();
 
@@ -173,15 +187,71 @@ export function createJobRunner(options: {
     else log.warn(fields, 'job failed; it will be retried');
   }
 
-  /** Claims and runs rounds until nothing due is left; answers how many jobs were claimed. */
+  /**
+   * Gives claimed jobs back before their lease is over. One that never started gets its attempt back; one
+   * cut off mid-run keeps it (a job that always hangs still reaches its last attempt).
+   */
+  async function giveBack(claimed: ClaimedJob[], options: { started: boolean }): Promise<void> {
+    if (claimed.length === 0) return;
+    await db
+      .update(jobs)
+      .set({
+        run_after: sql`now()`,
+        ...(options.started ? {} : { attempts: sql`${jobs.attempts} - 1` }),
+      })
+      .where(
+        and(
+          inArray(
+            jobs.id,
+            claimed.map((job) => job.id),
+          ),
+          isNull(jobs.finished_at),
+        ),
+      );
+  }
+
+  /** Claims and runs rounds until nothing due is left, or the runner stops; answers how many were claimed. */
   async function runDue(): Promise<number> {
     let claimed = 0;
-    for (;;) {
+    while (!stopped) {
       const batch = await claim();
       claimed += batch.length;
-      for (const job of batch) await run(job);
-      if (batch.length < settings.batchSize) return claimed;
+      for (const [index, job] of batch.entries()) {
+        if (stopped) {
+          await giveBack(batch.slice(index), { started: false });
+          return claimed;
+        }
+        inHand = job;
+        try {
+          await run(job);
+        } finally {
+          inHand = undefined;
+        }
+      }
+      if (batch.length < settings.batchSize) break;
     }
+    return claimed;
+  }
+
+  async function stopRunning(): Promise<void> {
+    stopped = true;
+    clearInterval(timer);
+    timer = undefined;
+    let graceOver: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      chain.then(() => true),
+      new Promise<false>((resolve) => (graceOver = setTimeout(() => resolve(false), settings.stopGraceMs))),
+    ]);
+    clearTimeout(graceOver);
+    if (finished) return;
+    const cutOff = inHand;
+    if (!cutOff) return;
+    // The process ends soon after this, and the job with it; until then it may still finish here.
+    log.warn(
+      { jobId: cutOff.id, kind: cutOff.kind },
+      'job still running at shutdown; its lease is given back',
+    );
+    await giveBack([cutOff], { started: true });
   }
 
   function wake(): void {
@@ -208,11 +278,9 @@ export function createJobRunner(options: {
     },
     wake,
     drain: () => serially(runDue),
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-      await chain;
+    stop() {
+      stopping ??= stopRunning();
+      return stopping;
     },
   };
 }

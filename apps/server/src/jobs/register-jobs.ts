@@ -42,6 +42,8 @@ export function registerJobs(
     runner.start();
     done();
   });
-  // preClose, before the database can be closed by an onClose hook, so a round under way can finish.
+  // preClose, before the database and the mail transport close in onClose hooks: no job is claimed from
+  // here on, and the one in hand finishes or gives its lease back (job-runner.ts). The app has stopped
+  // listening by then (http/graceful-close.ts), so this wait keeps no connection waiting.
   app.addHook('preClose', () => runner.stop());
 }

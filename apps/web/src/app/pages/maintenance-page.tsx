@@ -58,7 +58,7 @@ export function MaintenancePage() {
         )
       }
     >
-      <Stack gap="sm" component="span" display="block">
+      <Stack gap="xs" component="span">
         {status?.message != null && (
           <Text component="span" display="block" fw={600} c="dark.7">
             {status.message}
@@ -72,7 +72,10 @@ export function MaintenancePage() {
         <Text component="span" display="block">
           Referrals is being updated and will be back shortly. Referrals you have already sent are safe. This
           page opens Referrals again once it is back. If something cannot wait, contact support at{' '}
-          <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>.
+          <Anchor href={`mailto:${supportEmail}`} underline="always">
+            {supportEmail}
+          </Anchor>
+          .
         </Text>
       </Stack>
     </StatusPage>

@@ -8,6 +8,7 @@ import { APP_VERSION, UPLOAD_MAX_BYTES } from '@referrals/domain/constants';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerNotFound, trackRoutes, type RouteTable } from './http/not-found.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { loggerOptions, type LogDestination } from './logging.ts';
@@ -125,10 +126,16 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
     frameworkErrors: answerFrameworkError,
+    // On close (SIGTERM), idle kept-alive connections close at once and requests in flight finish; a
+    // request that still arrives gets our 503 with Retry-After (http/graceful-close.ts), not Fastify's.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First, so that its hooks see each request as it arrives and it stops listening before any close waits.
+  registerGracefulClose(app);
   app.decorate('config', config);
 
   app.decorate('database', options.database);

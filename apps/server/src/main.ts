@@ -10,6 +10,11 @@ import { intakeAddress } from '@referrals/domain/imports/intake-address';
 
 // Both src/main.ts (tsx) and dist/main.js (bundle) sit one level below apps/server.
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+/**
+ * How long SIGTERM waits for requests and jobs in flight before the process exits anyway (code 1). The job
+ * runner gives a job still running its lease back after its own, shorter wait (DEFAULT_JOB_RUNNER_SETTINGS
+ * .stopGraceMs), so that happens before this. An orchestrator's grace (Kubernetes' 30 s) must be longer.
+ */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
@@ -30,14 +35,22 @@ async function main(): Promise<void> {
   printBanner(config, database.kind, seeded);
 
   let closing = false;
+  // The app stops listening at once, answers the requests in flight (each with Connection: close), lets
+  // the job runner finish or give back its job, then the pool closes (docs/ARCHITECTURE.md, Shutting down).
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // Requests in flight finish; a stuck one does not hold the process past the grace period.
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    app.log.info({ signal }, 'shutting down: finishing requests and jobs in flight');
+    // A stuck request does not hold the process past the grace period.
+    setTimeout(() => {
+      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown grace over; exiting with work unfinished');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info('shut down');
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

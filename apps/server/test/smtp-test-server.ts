@@ -18,13 +18,14 @@ export function mailServer() {
   const received: Received[] = [];
   const state = { refusals: 0, refused: 0, dropped: 0, answerDelayMs: 0 };
   const holds: { arrive(message: Received): void; released: Promise<void> }[] = [];
-  const closedSessions = new Set<string>();
+  /** The sessions whose message is held, until released or hung up. */
+  const heldSessions = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onClose(session) {
-      closedSessions.add(session.id);
+      if (heldSessions.delete(session.id)) state.dropped++;
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -49,12 +50,10 @@ export function mailServer() {
           }, state.answerDelayMs);
           return;
         }
+        heldSessions.add(session.id);
         hold.arrive(message);
         void hold.released.then(() => {
-          if (closedSessions.has(session.id)) {
-            state.dropped++;
-            return;
-          }
+          if (!heldSessions.delete(session.id)) return;
           received.push(message);
           callback();
         });

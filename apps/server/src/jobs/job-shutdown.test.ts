@@ -115,13 +115,16 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM while a job is r
     await held.arrived;
 
     running.signal('SIGTERM');
-    // The next version starts beside it, as in a rolling restart; the job's lease keeps it off the job.
-    const next = await start();
+    await running.waitForLine((line) => line.includes('shutting down'));
     expect(await jobsOf([recipient])).toMatchObject([{ attempts: 1, outcome: null, due_now: false }]);
+    // The next version starts beside it, as in a rolling restart; until the lease is given back, the job
+    // is the stopping process's alone.
+    const next = await start();
 
     await running.waitForLine((line) => line.includes('its lease is given back'), 15_000);
     expect(await running.exited).toBe(0);
-    // The first process never got the mail server's final reply, so that delivery did not happen.
+    // The stopping process hung up before the mail server's final reply, so that delivery did not happen.
+    await waitFor(() => smtp.state.dropped === 1);
     held.release();
     await waitFor(() => deliveredTo(recipient) === 1);
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST }, { database });
   app.addHook('onClose', () => database.close());
   await app.listen({ port: config.port, host: config.host });
-  printBanner(config, database.kind, seeded);
+  printBanner(config, { database: database.kind, files: app.storage.description, seeded });
 
   let closing = false;
   // The app stops listening at once, answers the requests in flight (each with Connection: close), lets
@@ -73,14 +73,15 @@ function readConfig(): Config {
   }
 }
 
-function printBanner(config: Config, kind: string, seeded: boolean): void {
+function printBanner(config: Config, where: { database: string; files: string; seeded: boolean }): void {
   const password =
     config.demoPassword === DEFAULT_DEMO_PASSWORD ? config.demoPassword : 'the value of DEMO_PASSWORD';
   const lines = [
     '',
     `  Referrals is running at ${config.publicUrl}`,
     `  API docs: ${config.publicUrl}/api/docs    Health: ${config.publicUrl}/api/health`,
-    `  Database: ${kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded' : ''}`,
+    `  Database: ${where.database === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}${where.seeded ? ', demo data seeded' : ''}`,
+    `  Files: ${where.files}`,
     ...intakeLines(config),
     '',
     `  Demo sign-ins (password: ${password}):`,

@@ -16,6 +16,8 @@ import {
   type ServerProcess,
 } from '../test/server-process.ts';
 import { mailServer } from '../test/smtp-test-server.ts';
+import { bucketTestServer, type BucketTestServer } from '../test/bucket-test-server.ts';
+import { PNG } from './modules/referrals/attachments/attachment-test-helpers.ts';
 
 const PASSWORD = 'two processes, one service';
 let addresses = 0;
@@ -31,16 +33,20 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     let a: ServerProcess;
     let b: ServerProcess;
     const smtp = mailServer();
+    let bucket: BucketTestServer;
     const browsers: ProcessBrowser[] = [];
     let place: string;
 
     beforeAll(async () => {
       const smtpPort = await smtp.start();
+      bucket = await bucketTestServer();
       database = await createProcessTestDatabase('two_processes');
       // Each process greets the mail server by its own name, so a test can tell which one delivered.
       const env = (name: string) => ({
         TRUST_PROXY: 'loopback',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}/?name=${name}`,
+        // Each process has a data directory of its own (server-process.ts): files are shared through the bucket.
+        ...bucket.env,
       });
       [a, b] = await Promise.all([
         startServerProcess(database.url, env('process-a')),
@@ -53,6 +59,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       await Promise.all([a?.kill(), b?.kill()]);
       await database?.drop();
       await smtp.stop();
+      await bucket?.close();
     });
 
     let passwordHash: Promise<string> | undefined;
@@ -87,6 +94,22 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       await alternating.signIn(user.email, PASSWORD);
       expect(await profileThrough(a, alternating)).toBe(200);
       expect(await profileThrough(b, alternating)).toBe(200);
+    });
+
+    it('serves through B a file uploaded through A, from the bucket they share', async () => {
+      const user = await account();
+      const throughA = browser(() => a);
+      await throughA.signIn(user.email, PASSWORD);
+      const upload = await throughA.request('POST', '/api/profile/avatar-image/', {
+        file: { name: 'me.png', type: 'image/png', bytes: PNG },
+      });
+      expect(upload.status).toBe(202);
+      const download = await browser(() => b).request('GET', upload.json<{ url: string }>().url, {
+        headers: { authorization: `Bearer ${throughA.accessToken}` },
+      });
+      expect(download.status).toBe(200);
+      expect(download.headers['content-type']).toBe('image/png');
+      expect(download.bytes.equals(PNG)).toBe(true);
     });
 
     it('refuses on B, within a second, a token whose sign-in ended through A, and its refresh token too', async () => {

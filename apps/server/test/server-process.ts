@@ -182,6 +182,8 @@ export type HttpAnswer = {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body's bytes, for a file. */
+  bytes: Buffer;
   json<T>(): T;
 };
 
@@ -194,7 +196,7 @@ export function send(
   port: number,
   method: string,
   pathAndQuery: string,
-  options: { headers?: Record<string, string>; body?: string; agent?: Agent },
+  options: { headers?: Record<string, string>; body?: string | Buffer; agent?: Agent },
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -211,11 +213,13 @@ export function send(
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
         res.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8');
+          const bytes = Buffer.concat(chunks);
+          const body = bytes.toString('utf8');
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
             body,
+            bytes,
             json: <T>() => JSON.parse(body) as T,
           });
         });
@@ -245,14 +249,30 @@ export class ProcessBrowser {
   async request(
     method: string,
     url: string,
-    options: { form?: Record<string, string>; json?: object; headers?: Record<string, string> } = {},
+    options: {
+      form?: Record<string, string>;
+      json?: object;
+      /** A file sent as multipart/form-data, in the field `file`. */
+      file?: { name: string; type: string; bytes: Buffer };
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<HttpAnswer> {
     const target = new URL(url, PUBLIC_URL);
+    const boundary = 'process-test-boundary';
     const body = options.form
       ? new URLSearchParams(options.form).toString()
       : options.json
         ? JSON.stringify(options.json)
-        : undefined;
+        : options.file
+          ? Buffer.concat([
+              Buffer.from(
+                `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.file.name}"\r\n` +
+                  `Content-Type: ${options.file.type}\r\n\r\n`,
+              ),
+              options.file.bytes,
+              Buffer.from(`\r\n--${boundary}--\r\n`),
+            ])
+          : undefined;
     const answer = await send(this.to(this.step++).port, method, `${target.pathname}${target.search}`, {
       agent: this.agent,
       headers: {
@@ -261,6 +281,7 @@ export class ProcessBrowser {
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...(options.json ? { 'content-type': 'application/json' } : {}),
+        ...(options.file ? { 'content-type': `multipart/form-data; boundary=${boundary}` } : {}),
         ...(this.accessToken ? { authorization: `Bearer ${this.accessToken}` } : {}),
         ...options.headers,
       },

@@ -13,6 +13,7 @@ import { signedInPerson, type Person } from '../establishments/establishment-tes
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { openScratchDatabase, workerDatabaseUrl } from '../../../test/test-database.ts';
 import { endSession, rememberedChecksOf } from './auth-sessions.ts';
+import { statusWithin } from '../../../test/status-within.ts';
 
 const grantOf = (person: Person) => String(decodeJwt(person.token).gid);
 
@@ -91,17 +92,6 @@ describe('a remembered session check is forgotten by the change that makes it wr
     expect(await patientsFound(gp)).toEqual(['Whitfield']);
   });
 });
-
-/** Asks `call` again until it answers `status` or `ms` have passed; returns the last status. */
-async function statusWithin(ms: number, status: number, call: () => Promise<{ statusCode: number }>) {
-  const started = Date.now();
-  let last = (await call()).statusCode;
-  while (last !== status && Date.now() - started < ms) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    last = (await call()).statusCode;
-  }
-  return last;
-}
 
 // Two server processes need two connections to a server; the embedded database has one session.
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(

@@ -19,6 +19,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { asOwner, openScratchDatabase } from '../../../test/test-database.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
 import { MAINTENANCE_CHANGED } from './switch-maintenance.ts';
+import { statusWithin } from '../../../test/status-within.ts';
 
 const SWITCH = '/api/platform/maintenance/';
 const STATUS = '/api/public/maintenance/';
@@ -216,17 +217,6 @@ describe('with FEATURE_MAINTENANCE, the environment wins', () => {
     });
   });
 });
-
-/** Asks `call` again until it answers `status` or `ms` have passed; returns the last status. */
-async function statusWithin(ms: number, status: number, call: () => Promise<{ statusCode: number }>) {
-  const started = Date.now();
-  let last = (await call()).statusCode;
-  while (last !== status && Date.now() - started < ms) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    last = (await call()).statusCode;
-  }
-  return last;
-}
 
 // Two server processes need two connections to a server; the embedded database has one session.
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(

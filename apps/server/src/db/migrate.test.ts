@@ -34,6 +34,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('migrations from several processes
   afterAll(async () => {
     for (const handle of handles) await handle.close();
     await admin(`drop database if exists "${name()}" with (force)`);
+    // The migrations made the database's runtime role, which belongs to the whole server.
+    await admin(`drop role if exists "${name()}_app"`);
   });
 
   it('applies every migration once while the other processes wait, each with a pool of one', async () => {

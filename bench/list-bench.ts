@@ -61,16 +61,23 @@ export type ListBench = {
 /**
  * Runs a list bench. On PostgreSQL with BENCH_DATABASE_URL its database is created beside the one named and
  * dropped afterwards (BENCH_KEEP=1 keeps it), and the server runs in a process of its own; else on PGlite,
- * with the server in this process.
+ * with the server in this process. BENCH_REUSE=<name> measures a database an earlier run of the same bench
+ * kept, as it is (migrated, not generated again, and kept): a run of 5,000,000 referrals spends most of
+ * its time generating them.
  */
 export async function runListBench(bench: ListBench): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
-  const url = serverUrl ? await createBenchDatabase(serverUrl, bench.prefix) : undefined;
+  const reuse = serverUrl ? process.env.BENCH_REUSE : undefined;
+  const url = serverUrl
+    ? reuse
+      ? databaseNamed(serverUrl, reuse)
+      : await createBenchDatabase(serverUrl, bench.prefix)
+    : undefined;
   const owner = await openDatabase({ url, statementTimeoutMs: 1_800_000 });
   let runtime: DatabaseHandle | undefined;
   try {
     await migrateDatabase(owner);
-    const email = await bench.generate(owner);
+    const email = reuse ? await benchUserEmail(owner.db) : await bench.generate(owner);
     runtime = await openRuntimeDatabase(owner);
     const env = { LOG_LEVEL: 'silent', DEMO_PASSWORD: BENCH_PASSWORD, PUBLIC_URL: 'http://referrals.bench' };
     const config = loadConfig(env);
@@ -122,8 +129,25 @@ export async function runListBench(bench: ListBench): Promise<void> {
     const role = serverUrl ? await runtimeRoleName(owner.db) : undefined;
     if (runtime && runtime !== owner) await runtime.close();
     await owner.close();
-    if (serverUrl && url) await dropBenchDatabase(serverUrl, url, role);
+    if (serverUrl && url && !reuse) await dropBenchDatabase(serverUrl, url, role);
   }
+}
+
+/** The URL of the database `name` on the server `serverUrl` names. */
+function databaseNamed(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The email of the user a kept bench database's generate made (each list bench makes one, @bench.example). */
+async function benchUserEmail(db: Database): Promise<string> {
+  const [user] = await queryRows<{ email: string }>(
+    db,
+    sql`select email from users where email like '%@bench.example' order by created_at limit 1`,
+  );
+  if (!user) throw new Error('the reused database has no bench user');
+  return user.email;
 }
 
 /** What patient records hold besides their names: Medicare-like numbers, and some records incomplete. */

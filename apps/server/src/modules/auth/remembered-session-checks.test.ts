@@ -3,17 +3,15 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { queryRows, type DatabaseHandle } from '../../db/database.ts';
 import { createEmployment, createEstablishment, createPatient } from '../../db/factories/factories.ts';
-import { openRuntimeDatabase } from '../../db/runtime-role.ts';
 import { employments } from '../../db/schema/people.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { openScratchDatabase, workerDatabaseUrl } from '../../../test/test-database.ts';
+import { workerDatabaseUrl } from '../../../test/test-database.ts';
 import { endSession, rememberedChecksOf } from './auth-sessions.ts';
 import { statusWithin } from '../../../test/status-within.ts';
+import { secondApp } from '../../../test/second-app.ts';
 
 const grantOf = (person: Person) => String(decodeJwt(person.token).gid);
 
@@ -104,15 +102,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     let other: pg.Client;
     beforeAll(async () => {
       a = await buildTestApp();
-      // Process B: its own pool (of one connection), as the runtime role, like a second server's, which
-      // closes the owner's connection once signed in (it would hear changes for B too).
-      const ownerB = await openScratchDatabase();
-      databaseB = await openRuntimeDatabase(ownerB);
-      await ownerB.close();
-      appB = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://referrals.test' }), {
-        database: databaseB,
-      });
-      await appB.ready();
+      // Process B: a second server on the same database.
+      ({ app: appB, database: databaseB } = await secondApp());
       place = (await createEstablishment(a.database.db)).id;
       await createPatient(a.database.db, { establishment_id: place, last_name: 'Whitlam' });
       // A third process's connection, for changes neither server makes.

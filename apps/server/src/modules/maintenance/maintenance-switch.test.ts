@@ -7,19 +7,17 @@ import {
   MaintenanceSchema,
   MaintenanceStatusSchema,
 } from '@referrals/domain/maintenance/maintenance-schemas';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { createEstablishment } from '../../db/factories/factories.ts';
-import { openRuntimeDatabase } from '../../db/runtime-role.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { maintenanceSwitch } from '../../db/schema/maintenance.ts';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../../http/maintenance.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { asOwner, openScratchDatabase } from '../../../test/test-database.ts';
+import { asOwner } from '../../../test/test-database.ts';
 import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
 import { MAINTENANCE_CHANGED } from './switch-maintenance.ts';
 import { statusWithin } from '../../../test/status-within.ts';
+import { secondApp } from '../../../test/second-app.ts';
 
 const SWITCH = '/api/platform/maintenance/';
 const STATUS = '/api/public/maintenance/';
@@ -229,14 +227,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     let gp: Person;
     beforeAll(async () => {
       a = await buildTestApp();
-      // Process B: its own pool, as the runtime role, like a second server's (remembered-session-checks.test.ts).
-      const ownerB = await openScratchDatabase();
-      databaseB = await openRuntimeDatabase(ownerB);
-      await ownerB.close();
-      appB = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://referrals.test' }), {
-        database: databaseB,
-      });
-      await appB.ready();
+      // Process B: a second server on the same database.
+      ({ app: appB, database: databaseB } = await secondApp());
       admin = await signedInPerson(a.app, a.database.db, { user: { role: 'PM', is_platform_admin: true } });
       const practice = await createEstablishment(a.database.db);
       gp = await signedInPerson(a.app, a.database.db, { user: { role: 'GP' }, at: practice.id });

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { diskStorage } from '../../modules/files/disk-storage.ts';
 
 /**
  * `npm run db:backup` and `db:restore` for the embedded database (docs/deploy.md, Backups): the PGlite
@@ -24,15 +25,6 @@ export type BackupManifest = {
 export class BackupError extends Error {}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-async function filesIn(dir: string): Promise<string[]> {
-  if (!existsSync(dir)) return [];
-  const entries = await readdir(dir, { withFileTypes: true });
-  // A .part file is an upload that was being written when the server stopped: nothing names it.
-  return entries
-    .filter((entry) => entry.isFile() && !entry.name.endsWith('.part'))
-    .map((entry) => entry.name);
-}
 
 async function isEmptyDir(dir: string): Promise<boolean> {
   return !existsSync(dir) || (await readdir(dir)).length === 0;
@@ -59,10 +51,14 @@ export async function backupEmbeddedDatabase(options: {
   }
   await writeFile(path.join(options.to, DATABASE_DUMP), dump);
   const uploads: BackupManifest['uploads'] = [];
-  for (const name of (await filesIn(path.join(options.dataDir, UPLOADS))).sort()) {
-    const source = path.join(options.dataDir, UPLOADS, name);
-    await copyFile(source, path.join(options.to, UPLOADS, name));
-    const bytes = await readFile(source);
+  // The stored files as the disk storage lists them: a half-written upload (.part) is no stored file.
+  const stored = diskStorage(options.dataDir);
+  const names: string[] = [];
+  for await (const file of stored.list()) names.push(file.name);
+  for (const name of names.sort()) {
+    const bytes = await stored.read(name);
+    if (!bytes) continue;
+    await writeFile(path.join(options.to, UPLOADS, name), bytes);
     uploads.push({ name, sha256: sha256(bytes), size: bytes.length });
   }
   const manifest: BackupManifest = {

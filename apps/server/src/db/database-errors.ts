@@ -76,3 +76,11 @@ export function isDatabaseBusy(error: unknown): boolean {
 export function isUnstorableText(error: unknown): boolean {
   return hasCode(error, (code) => code === '22021');
 }
+
+/**
+ * Whether a statement was refused because an earlier one of its transaction failed ("current transaction
+ * is aborted", 25P02): that earlier failure is the one to answer.
+ */
+export function isAbortedTransaction(error: unknown): boolean {
+  return hasCode(error, (code) => code === '25P02');
+}

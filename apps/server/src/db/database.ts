@@ -9,6 +9,7 @@ import pg from 'pg';
 import { batchedSocket } from './batched-socket.ts';
 import { isConnectionLost, isWriteConflict } from './database-errors.ts';
 import { nameStatements, statementNames } from './statement-names.ts';
+import { finishingSteps } from './transaction-steps.ts';
 import {
   CALLER_CHANGES_CHANNEL,
   callerChangeFeed,
@@ -47,9 +48,13 @@ export type DatabaseHandle = {
 
 export type DatabaseLogin = { role: string; password: string };
 
-/** pg-pool awaits the promise `onConnect` returns before it hands the new connection out; @types/pg says void. */
+/**
+ * pg-pool awaits the promise `onConnect` returns before it hands the new connection out; @types/pg says
+ * void, and does not know pg's pipeline mode yet.
+ */
 type PoolConfigAwaitingConnect = Omit<pg.PoolConfig, 'onConnect'> & {
   onConnect: (client: pg.ClientBase) => Promise<void>;
+  pipeline: boolean;
 };
 
 export type DatabaseOptions = {
@@ -89,6 +94,10 @@ async function openPostgres(
     idle_in_transaction_session_timeout: (options.statementTimeoutMs ?? 15_000) * 2,
     connectionTimeoutMillis: 10_000,
     stream: batchedSocket,
+    // Statements a transaction has in flight at once (transaction-steps.ts) are sent together and
+    // answered in order, one round trip for all. One that fails still fails the transaction: PostgreSQL
+    // refuses the ones behind it.
+    pipeline: true,
     onConnect: (client) => {
       nameStatements(client, names);
       return listenForCallerChanges(client, feed);
@@ -108,7 +117,7 @@ async function openPostgres(
   pool.query = retryReadOnce(pool.query.bind(pool)) as typeof pool.query;
   const db = drizzlePg({ client: pool });
   db.transaction = retryRefusedTransaction(
-    retryUnbegunTransaction(db.transaction.bind(db)),
+    retryUnbegunTransaction(finishingStepsBeforeCommit(db.transaction.bind(db))),
   ) as typeof db.transaction;
   const handle: DatabaseHandle = {
     db,
@@ -138,7 +147,9 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const feed = await listenOnPglite(client);
   const db = drizzlePglite({ client });
   // One session cannot deadlock with itself; a refusal still comes from a trigger that raises one.
-  db.transaction = retryRefusedTransaction(db.transaction.bind(db)) as typeof db.transaction;
+  db.transaction = retryRefusedTransaction(
+    finishingStepsBeforeCommit(db.transaction.bind(db)),
+  ) as typeof db.transaction;
   const handle: DatabaseHandle = {
     db,
     kind: 'pglite',
@@ -186,6 +197,13 @@ function retryReadOnce(query: (...args: unknown[]) => unknown) {
       return query(...args);
     });
   };
+}
+
+/** A transaction that commits once the steps its work left to finish have (transaction-steps.ts). */
+function finishingStepsBeforeCommit<Work extends (tx: never) => Promise<unknown>, Options>(
+  transaction: (work: Work, options?: Options) => Promise<unknown>,
+) {
+  return (work: Work, options?: Options) => transaction(finishingSteps(work) as Work, options);
 }
 
 /**

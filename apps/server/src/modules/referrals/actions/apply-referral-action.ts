@@ -10,6 +10,7 @@ import {
 import { REFERRAL_STATUSES, type ReferralStatus } from '@referrals/domain/referrals/referral-codes';
 import type { ReferralSideOfCaller } from '@referrals/domain/referrals/referral-schemas';
 import type { Transaction } from '../../../db/database.ts';
+import { finishBeforeCommit } from '../../../db/transaction-steps.ts';
 import { boundColumns, preparedFor, StatementShape } from '../../../db/prepared-shapes.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import { conflict, permissionDenied } from '../../../http/api-errors.ts';
@@ -107,21 +108,24 @@ export async function applyReferralAction(
   );
   const [row] = await update.execute(shape.values);
   if (!row) throw new Error('referral update returned nothing');
-  await recordReferralHistory(tx, {
-    referralId: referral.id,
-    caller: call.caller,
-    action,
-    from: referral.status,
-    to,
-    detail: options.detail,
-  });
-  await notifyReferralTransition(tx, { referral: row, action, caller: call.caller });
-  await recordAudit(tx, call.actor, {
-    action: `referral.${action}`,
-    resourceType: 'referral',
-    resourceId: referral.id,
-    patientId: referral.patient_id,
-    detail: { from: referral.status, to },
-  });
+  finishBeforeCommit(
+    tx,
+    recordReferralHistory(tx, {
+      referralId: referral.id,
+      caller: call.caller,
+      action,
+      from: referral.status,
+      to,
+      detail: options.detail,
+    }),
+    notifyReferralTransition(tx, { referral: row, action, caller: call.caller }),
+    recordAudit(tx, call.actor, {
+      action: `referral.${action}`,
+      resourceType: 'referral',
+      resourceId: referral.id,
+      patientId: referral.patient_id,
+      detail: { from: referral.status, to },
+    }),
+  );
   return row;
 }

@@ -6,6 +6,7 @@ import {
 import { DEFAULT_REFERRER_MESSAGE } from '@referrals/domain/constants';
 import type { Referral, ReferralCreate } from '@referrals/domain/referrals/referral-schemas';
 import type { Database, Transaction } from '../../../db/database.ts';
+import { finishBeforeCommit } from '../../../db/transaction-steps.ts';
 import { boundColumns, preparedFor, StatementShape } from '../../../db/prepared-shapes.ts';
 import { referrals } from '../../../db/schema/referrals.ts';
 import type { ReferralRow } from '../referral-queries.ts';
@@ -100,12 +101,15 @@ export async function insertDraftReferral(
   );
   const [row] = await insert.execute(shape.values);
   if (!row) throw new Error('referral insert returned nothing');
-  await recordReferralHistory(tx, { referralId: row.id, caller, action: 'create', from: null, to: 'DRFT' });
-  await recordAudit(tx, options.actor, {
-    action: 'referral.create',
-    resourceType: 'referral',
-    resourceId: row.id,
-    patientId: row.patient_id,
-  });
+  finishBeforeCommit(
+    tx,
+    recordReferralHistory(tx, { referralId: row.id, caller, action: 'create', from: null, to: 'DRFT' }),
+    recordAudit(tx, options.actor, {
+      action: 'referral.create',
+      resourceType: 'referral',
+      resourceId: row.id,
+      patientId: row.patient_id,
+    }),
+  );
   return row;
 }

@@ -61,7 +61,7 @@ const backgroundReferrals = Number(process.env.BENCH_BACKGROUND ?? 100_000);
 const backgroundEstablishments = 200;
 const backgroundPatients = 20_000;
 const WRITTEN_TABLES = ['referrals', 'referral_history', 'notifications', 'audit_log', 'visible_patients'];
-// A case's round takes about 12 s here; where writes wait on locks (5 to 15 s each before a 500), its
+// A case's round takes about 2 s here; where writes wait on locks (5 to 15 s each before a 500), its
 // lifecycles would take many minutes, so a round starts no new lifecycle after this.
 const ROUND_LIMIT_SECONDS = 30;
 const password = 'bench-password';

@@ -62,7 +62,8 @@ function triagedAtChange(
 
 /**
  * Applies one lifecycle action to a locked referral in the caller's transaction: the new status and
- * `changes`, a new version, the history row and the audit row. Every action function ends here, so the
+ * `changes`, a new version, and the history, notification and audit rows, which the transaction finishes
+ * before its commit while it goes on (transaction-steps.ts). Every action function ends here, so the
  * transition table is checked in one place.
  */
 export async function applyReferralAction(

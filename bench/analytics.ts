@@ -16,7 +16,7 @@
 //
 // PostgreSQL only (BENCH_DATABASE_URL): the goal is about a server and concurrent clients. The bench creates
 // a database of its own beside the one named and drops it afterwards (BENCH_KEEP=1 keeps it), loads it with
-// the referrals' secondary indexes set aside (loadWithoutIndexes) and vacuums it, as autovacuum would have:
+// the referrals' secondary indexes set aside (loadReferrals) and vacuums it, as autovacuum would have:
 // the figures read their indexes alone where the visibility map allows. BENCH_REFERRALS makes it smaller;
 // BENCH_RUNS sets the statements of each case (measured over ROUNDS rounds, a case's round stopped after
 // ROUND_SECONDS, so the slow cases measure fewer) and, a quarter of it, the pages of each way.
@@ -57,8 +57,8 @@ import {
   describeCase,
   dropBenchDatabase,
   explainPrepared,
-  loadWithoutIndexes,
-  loadWithoutVisibilityTriggers,
+  describeLoad,
+  loadReferrals,
   ROUNDS,
   serveOverHttp,
   settleAfterLoad,
@@ -215,24 +215,11 @@ async function generate(database: DatabaseHandle): Promise<Hospital> {
   const db = database.db;
   const started = performance.now();
   let hospital: Hospital | undefined;
-  let loaded = 0;
-  let referralIndexSeconds = 0;
-  let filled = 0;
-  // The referrals' indexes are built before visible_patients is filled, which reads referrals by patient;
-  // visible_patients' own after.
-  const patientIndexSeconds = await loadWithoutIndexes(database, ['visible_patients'], async () => {
-    await loadWithoutVisibilityTriggers(database, async () => {
-      referralIndexSeconds = await loadWithoutIndexes(database, ['referrals'], async () => {
-        await insertEstablishmentsAndPatients(db, otherCount, patientCount);
-        hospital = await insertHospital(db);
-        await insertReferrals(db, hospital);
-        loaded = performance.now();
-      });
-    });
-    filled = performance.now();
+  const phases = await loadReferrals(database, async () => {
+    await insertEstablishmentsAndPatients(db, otherCount, patientCount);
+    hospital = await insertHospital(db);
+    await insertReferrals(db, hospital);
   });
-  const indexSeconds = referralIndexSeconds + patientIndexSeconds;
-  const filledSeconds = (filled - loaded) / 1000 - referralIndexSeconds;
   if (!hospital) throw new Error('the hospital was not made');
   await createBenchUser(db, {
     email: HOLDER_EMAIL,
@@ -244,7 +231,7 @@ async function generate(database: DatabaseHandle): Promise<Hospital> {
   await settleAfterLoad(database, ['establishments', 'patients', 'referrals', 'visible_patients', 'users']);
   const seconds = (from: number, to = performance.now()) => ((to - from) / 1000).toFixed(1);
   console.log(
-    `generated ${referralCount.toLocaleString()} referrals, ${patientCount.toLocaleString()} patients, ${otherCount + 1 + DEPARTMENTS.length} establishments in ${seconds(started)} s (rows ${seconds(started, loaded)} s, visible_patients ${filledSeconds.toFixed(1)} s, indexes ${indexSeconds.toFixed(1)} s, vacuum and analyze ${seconds(settling)} s)`,
+    `generated ${referralCount.toLocaleString()} referrals, ${patientCount.toLocaleString()} patients, ${otherCount + 1 + DEPARTMENTS.length} establishments in ${seconds(started)} s (${describeLoad(phases)}, vacuum and analyze ${seconds(settling)} s)`,
   );
   return hospital;
 }

@@ -14,9 +14,15 @@ import { queryRows, type Database, type DatabaseHandle } from '../apps/server/sr
 
 /** A database of the bench's own, named `<prefix>_<time>`, on the server `serverUrl` names; its URL. */
 export async function createBenchDatabase(serverUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  await onServer(serverUrl, `CREATE DATABASE "${name}"`);
+  return databaseNamed(serverUrl, name);
+}
+
+/** The URL of the database `name` on the server `serverUrl` names. */
+export function databaseNamed(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
-  url.pathname = `/${prefix}_${Date.now().toString(36)}`;
-  await onServer(serverUrl, `CREATE DATABASE "${url.pathname.slice(1)}"`);
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
@@ -73,6 +79,45 @@ export async function loadWithoutVisibilityTriggers(database: DatabaseHandle, lo
   }
 }
 
+/** How long each phase of loadReferrals took, in seconds. */
+export type LoadPhases = { rows: number; visiblePatients: number; indexes: number };
+
+/**
+ * Loads a large database of referrals, the rows `insertRows` makes, as fast as PostgreSQL takes it:
+ * without the visibility triggers (visible_patients is filled once afterwards, loadWithoutVisibilityTriggers)
+ * and without the referrals' and visible_patients' secondary indexes (loadWithoutIndexes), whose pages,
+ * kept up row by row, outgrow shared_buffers long before 5,000,000 referrals. The referrals' indexes are
+ * built before visible_patients is filled, which reads referrals by patient; visible_patients' own after.
+ */
+export async function loadReferrals(
+  database: DatabaseHandle,
+  insertRows: () => Promise<void>,
+): Promise<LoadPhases> {
+  const started = performance.now();
+  let loaded = started;
+  let filled = started;
+  let referralIndexSeconds = 0;
+  const patientIndexSeconds = await loadWithoutIndexes(database, ['visible_patients'], async () => {
+    await loadWithoutVisibilityTriggers(database, async () => {
+      referralIndexSeconds = await loadWithoutIndexes(database, ['referrals'], async () => {
+        await insertRows();
+        loaded = performance.now();
+      });
+    });
+    filled = performance.now();
+  });
+  return {
+    rows: (loaded - started) / 1000,
+    visiblePatients: (filled - loaded) / 1000 - referralIndexSeconds,
+    indexes: referralIndexSeconds + patientIndexSeconds,
+  };
+}
+
+/** A load's phases as the benches print them. */
+export function describeLoad(phases: LoadPhases): string {
+  return `rows ${phases.rows.toFixed(1)} s, visible_patients ${phases.visiblePatients.toFixed(1)} s, indexes ${phases.indexes.toFixed(1)} s`;
+}
+
 /**
  * Runs a bulk `load` into `tables` without their secondary indexes, and builds them again afterwards from
  * their definitions (the indexes of primary keys and unique constraints stay): an index built by sorting
@@ -81,7 +126,7 @@ export async function loadWithoutVisibilityTriggers(database: DatabaseHandle, lo
  * bench/analytics.ts's load of 1,000,000 referrals about 4 minutes longer). Answers the seconds the builds
  * took.
  */
-export async function loadWithoutIndexes(
+async function loadWithoutIndexes(
   database: DatabaseHandle,
   tables: readonly string[],
   load: () => Promise<void>,

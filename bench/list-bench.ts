@@ -18,6 +18,7 @@ import { SignInClient } from '../apps/server/test/sign-in-client.ts';
 import {
   compareBareAndHttp,
   createBenchDatabase,
+  databaseNamed,
   describeCase,
   dropBenchDatabase,
   explainPrepared,
@@ -131,13 +132,6 @@ export async function runListBench(bench: ListBench): Promise<void> {
     await owner.close();
     if (serverUrl && url && !reuse) await dropBenchDatabase(serverUrl, url, role);
   }
-}
-
-/** The URL of the database `name` on the server `serverUrl` names. */
-function databaseNamed(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /** The email of the user a kept bench database's generate made (each list bench makes one, @bench.example). */

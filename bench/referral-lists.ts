@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { ReferralListQuerySchema } from '@referrals/domain/referrals/referral-list-schemas';
 import { queryRows, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { listReferrals } from '../apps/server/src/modules/referrals/lists/list-referrals.ts';
-import { loadWithoutIndexes, loadWithoutVisibilityTriggers, settleAfterLoad } from './bench-support.ts';
+import { describeLoad, loadReferrals, settleAfterLoad } from './bench-support.ts';
 import { createBenchGp, insertEstablishmentsAndPatients, namePrefix, runListBench } from './list-bench.ts';
 
 const referralCount = Number(process.env.BENCH_REFERRALS ?? 1_000_000);
@@ -72,35 +72,23 @@ async function explainInbox(database: DatabaseHandle, establishmentId: string) {
 async function generate(database: DatabaseHandle): Promise<string> {
   const db = database.db;
   const started = performance.now();
-  let loaded = 0;
-  let referralIndexSeconds = 0;
-  let filled = 0;
-  // The patient-name search of a list reads visible_patients, which is filled once after the load. The
-  // tables' secondary indexes are built after their rows (loadWithoutIndexes): kept up row by row, the
-  // referrals' many outgrow shared_buffers long before 5,000,000 rows. The referrals' are built before
-  // visible_patients is filled, which reads referrals by patient; visible_patients' own after.
-  const patientIndexSeconds = await loadWithoutIndexes(database, ['visible_patients'], async () => {
-    await loadWithoutVisibilityTriggers(database, async () => {
-      referralIndexSeconds = await loadWithoutIndexes(database, ['referrals'], async () => {
-        await insertEstablishmentsAndPatients(db, establishmentCount, patientCount);
-        await db.execute(sql`
-          with e as (select array_agg(id order by name) as ids from establishments),
-               p as (select array_agg(id) as ids from patients),
-               s as (select n, (array['SBMT','VWD','ACPT','SCHDL','WLST','RTRN','UPDT','FWRD','DRFT'])[1 + abs(hashtext('s' || n)) % 9] as status,
-                            abs(hashtext('flags ' || n)) as h
-                     from generate_series(1, ${referralCount}) as n)
-          insert into referrals (type, status, patient_id, from_establishment_id, to_establishment_id, submitted_at,
-            triage_category, receiver_unread, sender_unread, receiver_archived, sender_archived, receiver_deleted)
-          select 'IN-APP', s.status, p.ids[1 + abs(hashtext('p' || s.n)) % ${patientCount}],
-                 e.ids[1 + (s.n + 1 + s.n % 997) % ${establishmentCount}], e.ids[1 + s.n % ${establishmentCount}],
-                 case when s.status = 'DRFT' then null else now() - (s.n || ' seconds')::interval end,
-                 case when s.status in ('ACPT', 'WLST') then 'CAT' || (1 + s.n % 3) end,
-                 s.status in ('SBMT', 'UPDT') and s.h % 2 = 0, s.h % 5 = 0, s.h % 20 = 1, s.h % 25 = 2, s.h % 50 = 3
-          from s, e, p`);
-        loaded = performance.now();
-      });
-    });
-    filled = performance.now();
+  // The patient-name search of a list reads visible_patients, which loadReferrals fills once after the load.
+  const phases = await loadReferrals(database, async () => {
+    await insertEstablishmentsAndPatients(db, establishmentCount, patientCount);
+    await db.execute(sql`
+      with e as (select array_agg(id order by name) as ids from establishments),
+           p as (select array_agg(id) as ids from patients),
+           s as (select n, (array['SBMT','VWD','ACPT','SCHDL','WLST','RTRN','UPDT','FWRD','DRFT'])[1 + abs(hashtext('s' || n)) % 9] as status,
+                        abs(hashtext('flags ' || n)) as h
+                 from generate_series(1, ${referralCount}) as n)
+      insert into referrals (type, status, patient_id, from_establishment_id, to_establishment_id, submitted_at,
+        triage_category, receiver_unread, sender_unread, receiver_archived, sender_archived, receiver_deleted)
+      select 'IN-APP', s.status, p.ids[1 + abs(hashtext('p' || s.n)) % ${patientCount}],
+             e.ids[1 + (s.n + 1 + s.n % 997) % ${establishmentCount}], e.ids[1 + s.n % ${establishmentCount}],
+             case when s.status = 'DRFT' then null else now() - (s.n || ' seconds')::interval end,
+             case when s.status in ('ACPT', 'WLST') then 'CAT' || (1 + s.n % 3) end,
+             s.status in ('SBMT', 'UPDT') and s.h % 2 = 0, s.h % 5 = 0, s.h % 20 = 1, s.h % 25 = 2, s.h % 50 = 3
+      from s, e, p`);
   });
   const email = await createBenchGp(db, 'bench.lists.gp@bench.example', {
     permissions: ['accept_referral', 'add_referral', 'manage_referral'],
@@ -108,9 +96,8 @@ async function generate(database: DatabaseHandle): Promise<string> {
   const settling = performance.now();
   await settleAfterLoad(database, ['establishments', 'patients', 'referrals', 'visible_patients']);
   const seconds = (from: number, to = performance.now()) => ((to - from) / 1000).toFixed(1);
-  const filledSeconds = (filled - loaded) / 1000 - referralIndexSeconds;
   console.log(
-    `generated ${referralCount.toLocaleString()} referrals, ${patientCount.toLocaleString()} patients, ${establishmentCount} establishments in ${seconds(started)} s (${database.kind}; rows ${seconds(started, loaded)} s, visible_patients ${filledSeconds.toFixed(1)} s, indexes ${(referralIndexSeconds + patientIndexSeconds).toFixed(1)} s, vacuum and analyze ${seconds(settling)} s)`,
+    `generated ${referralCount.toLocaleString()} referrals, ${patientCount.toLocaleString()} patients, ${establishmentCount} establishments in ${seconds(started)} s (${database.kind}; ${describeLoad(phases)}, vacuum and analyze ${seconds(settling)} s)`,
   );
   return email;
 }

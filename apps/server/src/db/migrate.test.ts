@@ -55,3 +55,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('migrations from several processes
     expect(limits?.statement_timeout).toBe('15s');
   });
 });
+
+describe('the migrations journal', () => {
+  // drizzle applies to an existing database only the migrations whose `when` is later than the last one it
+  // applied: drizzle-kit writes the clock's time, which sorts before the hand-set times of earlier entries.
+  it('has each entry later than the one before, so an existing database applies the new ones', async () => {
+    const journal = (await import('./migrations/meta/_journal.json', { with: { type: 'json' } })).default;
+    const late = journal.entries.filter((entry, i) => i > 0 && entry.when <= journal.entries[i - 1]!.when);
+    expect(late.map((entry) => entry.tag)).toEqual([]);
+  });
+});

@@ -214,6 +214,11 @@ export const referrals = pgTable(
     index('referrals_sender_patient_idx')
       .on(t.from_establishment_id, t.patient_id)
       .where(sql`not ${t.is_deleted}`),
+    // The few referrals deleted for good, by sender: the reports inbox leaves their reports out
+    // (reportBoxWhere) without joining every referral the establishment sent.
+    index('referrals_sender_deleted_idx')
+      .on(t.from_establishment_id)
+      .where(sql`${t.is_deleted}`),
     index('referrals_receiver_patient_idx')
       .on(t.to_establishment_id, t.patient_id)
       .where(sql`not ${t.is_deleted}`),

@@ -35,7 +35,7 @@ type SideRow = Pick<
 >;
 
 /** Whether the caller sees all their establishment's sent referrals, not only those they referred. */
-function seesAllSent(caller: Reader): boolean {
+export function seesAllSent(caller: Reader): boolean {
   return isSystemCaller(caller) || hasSharedOutboxAccess(caller.access);
 }
 

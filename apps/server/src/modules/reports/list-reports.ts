@@ -17,7 +17,12 @@ import { pageWindow } from '../../http/paging.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
 import { addSearchFilters, dayStart } from '../referrals/lists/referral-search-conditions.ts';
 import { oneRow, receivedDraftPatients } from '../referrals/lists/referral-list-conditions.ts';
-import { receivedByCaller, referralEstablishmentOf, sentByCaller } from '../referrals/referral-visibility.ts';
+import {
+  receivedByCaller,
+  referralEstablishmentOf,
+  seesAllSent,
+  sentByCaller,
+} from '../referrals/referral-visibility.ts';
 import type { Caller } from '../tenancy/caller.ts';
 
 /**
@@ -26,7 +31,7 @@ import type { Caller } from '../tenancy/caller.ts';
  * referral's visibility decides (referral-visibility.ts); the report's own establishment column is there
  * for the index (reports_inbox_idx, reports_outbox_idx).
  */
-export function reportBoxWhere(shape: StatementShape, caller: Caller, box: ReportBox): SQL {
+function reportBoxWhere(shape: StatementShape, caller: Caller, box: ReportBox): SQL {
   const establishmentId = referralEstablishmentOf(caller);
   if (establishmentId === null) return shape.part('box:none', sql`false`);
   const here = shape.bind(establishmentId);
@@ -41,6 +46,52 @@ export function reportBoxWhere(shape: StatementShape, caller: Caller, box: Repor
         sql`(${reports.author_establishment_id} = ${here} and ${receivedByCaller(caller, shape)}
           and not ${referrals.is_deleted})`,
       );
+}
+
+/**
+ * The inbox of a caller who sees everything their side sent, as a condition on the reports alone (no
+ * join), or undefined for any other caller. A report's recipient establishment is its referral's sender
+ * (create-report.ts), which never changes (update-referral.ts refuses another), so of the referral only a
+ * deletion can hide the report: the establishment's few referrals deleted for good are read once through
+ * their own index (referrals_sender_deleted_idx) and hashed, where the join would hash every report of
+ * the inbox against every referral the establishment sent.
+ */
+function inboxOnReports(shape: StatementShape, caller: Caller): SQL | undefined {
+  const establishmentId = referralEstablishmentOf(caller);
+  if (establishmentId === null || !seesAllSent(caller)) return undefined;
+  const here = shape.bind(establishmentId);
+  return shape.part(
+    'box:inbox-on-reports',
+    sql`(${reports.recipient_establishment_id} = ${here} and ${reports.status} <> 'DRFT'
+      and ${reports.referral_id} not in (select deleted.id from ${referrals} deleted
+        where deleted.is_deleted and deleted.from_establishment_id = ${here}))`,
+  );
+}
+
+/** A box's condition, and whether it is on the reports alone (inboxOnReports) or needs their referrals. */
+export type ReportBoxCondition = { where: SQL; onReports: boolean };
+
+/**
+ * The condition of `box` for the caller: on the reports alone for an inbox whose query has no filter on the
+ * referral (`filtered` false) where the caller may have it so, else on the reports and their referrals.
+ */
+export function reportBox(
+  shape: StatementShape,
+  caller: Caller,
+  box: ReportBox,
+  options: { filtered: boolean },
+): ReportBoxCondition {
+  const alone = box === 'inbox' && !options.filtered ? inboxOnReports(shape, caller) : undefined;
+  return alone
+    ? { where: alone, onReports: true }
+    : { where: reportBoxWhere(shape, caller, box), onReports: false };
+}
+
+/** The reports a box's condition reads: alone, or joined to their referrals. */
+export function reportsIn(box: ReportBoxCondition): SQL {
+  return box.onReports
+    ? sql`${reports}`
+    : sql`${reports} join ${referrals} on ${referrals.id} = ${reports.referral_id}`;
 }
 
 /** The statuses a query asks for: its list's (or the box's all), less those excluded. */
@@ -166,10 +217,9 @@ export async function listReports(
       sql`, `,
     )})`,
   );
-  const where = sql.join(
-    [reportBoxWhere(shape, caller, query.box), inStatuses, ...filtersOf(shape, caller, query)],
-    sql` and `,
-  );
+  const filters = filtersOf(shape, caller, query);
+  const box = reportBox(shape, caller, query.box, { filtered: filters.length > 0 });
+  const where = sql.join([box.where, inStatuses, ...filters], sql` and `);
   const draftsOnly = statuses.every((s) => s === 'DRFT');
   const field = (query.order_by?.field ?? (draftsOnly ? 'updated_at' : 'submitted_at')) as ReportOrderField;
   const key = reports[field];
@@ -178,7 +228,11 @@ export async function listReports(
   const orderBy = (key: SQL, id: SQL) =>
     asc ? sql`${key} asc nulls first, ${id} desc` : sql`${key} desc nulls last, ${id} asc`;
   const { limit, offset } = pageWindow(query);
-  const [limitValue, offsetValue] = [limit, offset].map((n) => shape.bind(n));
+  // The page size is written into the statement, one shape each (page_size is 1 to 100, in practice one or
+  // two): bound, the plan PostgreSQL keeps for the statement would assume a tenth of the matches on a
+  // page, cost more than a plan made for each call, and so be made again for every call (2 to 10 ms).
+  const limitValue = shape.part(`limit:${limit}`, sql.raw(String(limit)));
+  const offsetValue = shape.bind(offset);
   const [actorId, establishmentId, ip, requestId, detail] = [
     actor.actorId,
     actor.establishmentId,
@@ -186,14 +240,15 @@ export async function listReports(
     actor.requestId,
     JSON.stringify({ page: query.page }),
   ].map((value) => shape.bind(value));
-  // The box's reports of those statuses that pass the filters, with their referral (whose visibility
-  // decides), are read once for the page and the total: two index-only scans joined by hashing (the
-  // indexes hold the referral's id), or, for a patient search, the matching patients' referrals first
-  // (referral-search-conditions.ts). Read twice, the CTE is computed once (bench/report-lists.ts).
-  const matched = q.$with('matched', { id: sql<string>`id` }).as(
-    sql`select ${reports.id} as id, ${key} as k
-      from ${reports} join ${referrals} on ${referrals.id} = ${reports.referral_id} where ${where}`,
-  );
+  // The box's reports of those statuses that pass the filters are read once for the page and the total:
+  // from the reports index alone for an unfiltered inbox that needs nothing of the referral
+  // (inboxOnReports), else with their referral (whose visibility decides), two index-only scans joined by
+  // hashing (the indexes hold the referral's id) or, for a patient search, the matching patients'
+  // referrals first (referral-search-conditions.ts). Read twice, the CTE is computed once
+  // (bench/report-lists.ts).
+  const matched = q
+    .$with('matched', { id: sql<string>`id` })
+    .as(sql`select ${reports.id} as id, ${key} as k from ${reportsIn(box)} where ${where}`);
   const total = sql`(select count(*) from matched)`;
   const listed = preparedFor(q, 'reports_list', shape, () => {
     const page = q.$with('page', { id: sql<string>`id` }).as(

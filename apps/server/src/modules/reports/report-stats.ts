@@ -2,11 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReportStats } from '@referrals/domain/reports/report-schemas';
 import type { Queryable } from '../../db/database.ts';
 import { preparedFor, StatementShape } from '../../db/prepared-shapes.ts';
-import { referrals } from '../../db/schema/referrals.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { oneRow } from '../referrals/lists/referral-list-conditions.ts';
 import type { Caller } from '../tenancy/caller.ts';
-import { reportBoxWhere } from './list-reports.ts';
+import { reportBox, reportsIn, type ReportBoxCondition } from './list-reports.ts';
 
 /**
  * GET reports/stats/: the counters of the navigation's Reports items (section 2 Layout; section 3 Stats)
@@ -16,13 +15,13 @@ import { reportBoxWhere } from './list-reports.ts';
  */
 export async function reportStats(q: Queryable, caller: Caller): Promise<ReportStats> {
   const shape = new StatementShape();
-  const inbox = reportBoxWhere(shape, caller, 'inbox');
-  const outbox = reportBoxWhere(shape, caller, 'outbox');
+  const inbox = reportBox(shape, caller, 'inbox', { filtered: false });
+  const outbox = reportBox(shape, caller, 'outbox', { filtered: false });
   // Each count is one nested fragment: drizzle writes a column at the top of a selected field without its
   // table, which the join would make ambiguous.
-  const counting = (...conditions: SQL[]) =>
-    sql<number>`${sql`(select count(*) from ${reports} join ${referrals} on ${referrals.id} = ${reports.referral_id}
-      where ${sql.join(conditions, sql` and `)})`}`;
+  const counting = (box: ReportBoxCondition, ...conditions: SQL[]) =>
+    sql<number>`${sql`(select count(*) from ${reportsIn(box)}
+      where ${sql.join([box.where, ...conditions], sql` and `)})`}`;
   const sent = sql`${reports.status} <> 'DRFT'`;
   const counted = preparedFor(q, 'report_stats', shape, () =>
     q

@@ -4,10 +4,11 @@ import type { Report, ReportListItem, ReportStats } from '@referrals/domain/repo
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/people.ts';
-import { referralHistory } from '../../db/schema/referrals.ts';
+import { referralHistory, referrals } from '../../db/schema/referrals.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { readMailbox } from '../../../test/mailbox.ts';
+import { signedInPerson, type Person } from '../establishments/establishment-test-people.ts';
 import { insertReferral } from '../referrals/actions/referral-action-test-setup.ts';
 import { referralParties, type ReferralParties } from '../referrals/referral-test-parties.ts';
 import { draftReport, reportPaths, submittedReport } from './report-test-setup.ts';
@@ -250,6 +251,36 @@ describe('clinical reports: written by the receiver, reviewed by the referrer (s
       .where(and(eq(auditLog.action, 'report.list'), eq(auditLog.actor_id, p.gp.user.id)));
     expect(audited.length).toBeGreaterThan(0);
     expect(audited.every((row) => row.patient_id === p.patient.id)).toBe(true);
+  });
+
+  it('shows shared outbox access every report sent to its practice, less those on a referral deleted for good', async () => {
+    const manager = await signedInPerson(t.app, t.database.db, {
+      at: p.practice.id,
+      employment: { permissions: ['add_referral', 'manage_referral'], has_shared_outbox_access: true },
+      user: { role: 'GP', first_name: 'Maria', last_name: 'Lowe' },
+    });
+    const other = await insertReferral(t.database.db, p, {
+      status: 'SCHDL',
+      referrer_id: p.gpColleague.user.id,
+    });
+    const a = await submittedReport(p.specialist, referralId);
+    const b = await submittedReport(p.specialist, other.id);
+    await draftReport(p.specialist, other.id);
+    const seen = async (person: Person) => {
+      const page = (await person.api('GET', '/api/reports/?box=inbox')).json<Page>();
+      const stats = (await person.api('GET', '/api/reports/stats/')).json<ReportStats>();
+      return { ids: page.results.map((r) => r.id).sort(), count: page.count, counted: stats.inbox.count };
+    };
+
+    expect(await seen(manager)).toEqual({ ids: [a.id, b.id].sort(), count: 2, counted: 2 });
+    // Without the grant, the referrer sees the reports on their own referrals only.
+    expect(await seen(p.gp)).toEqual({ ids: [a.id], count: 1, counted: 1 });
+
+    await t.database.db.update(referrals).set({ is_deleted: true }).where(eq(referrals.id, other.id));
+    expect(await seen(manager)).toEqual({ ids: [a.id], count: 1, counted: 1 });
+    await t.database.db.update(referrals).set({ is_deleted: true }).where(eq(referrals.id, referralId));
+    expect(await seen(manager)).toEqual({ ids: [], count: 0, counted: 0 });
+    expect(await seen(p.gp)).toEqual({ ids: [], count: 0, counted: 0 });
   });
 
   it('mails the referrer whose preference is on, with a link and no patient name', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "referrals_sender_deleted_idx" ON "referrals" USING btree ("from_establishment_id") WHERE "referrals"."is_deleted";

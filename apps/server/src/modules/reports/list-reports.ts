@@ -68,30 +68,26 @@ function inboxOnReports(shape: StatementShape, caller: Caller): SQL | undefined 
   );
 }
 
-/** A box's condition, and whether it is on the reports alone (inboxOnReports) or needs their referrals. */
-export type ReportBoxCondition = { where: SQL; onReports: boolean };
+/** What a box reads (`from`: the reports, alone or joined to their referrals) and its condition on it. */
+export type ReportBoxSource = { from: SQL; where: SQL };
 
 /**
- * The condition of `box` for the caller: on the reports alone for an inbox whose query has no filter on the
- * referral (`filtered` false) where the caller may have it so, else on the reports and their referrals.
+ * The box for the caller: the reports alone for an inbox whose query has no filter on the referral
+ * (`filtered` false) where the caller may have it so (inboxOnReports), else the reports joined to their
+ * referrals.
  */
 export function reportBox(
   shape: StatementShape,
   caller: Caller,
   box: ReportBox,
   options: { filtered: boolean },
-): ReportBoxCondition {
+): ReportBoxSource {
   const alone = box === 'inbox' && !options.filtered ? inboxOnReports(shape, caller) : undefined;
-  return alone
-    ? { where: alone, onReports: true }
-    : { where: reportBoxWhere(shape, caller, box), onReports: false };
-}
-
-/** The reports a box's condition reads: alone, or joined to their referrals. */
-export function reportsIn(box: ReportBoxCondition): SQL {
-  return box.onReports
-    ? sql`${reports}`
-    : sql`${reports} join ${referrals} on ${referrals.id} = ${reports.referral_id}`;
+  if (alone) return { from: sql`${reports}`, where: alone };
+  return {
+    from: sql`${reports} join ${referrals} on ${referrals.id} = ${reports.referral_id}`,
+    where: reportBoxWhere(shape, caller, box),
+  };
 }
 
 /** The statuses a query asks for: its list's (or the box's all), less those excluded. */
@@ -248,7 +244,7 @@ export async function listReports(
   // (bench/report-lists.ts).
   const matched = q
     .$with('matched', { id: sql<string>`id` })
-    .as(sql`select ${reports.id} as id, ${key} as k from ${reportsIn(box)} where ${where}`);
+    .as(sql`select ${reports.id} as id, ${key} as k from ${box.from} where ${where}`);
   const total = sql`(select count(*) from matched)`;
   const listed = preparedFor(q, 'reports_list', shape, () => {
     const page = q.$with('page', { id: sql<string>`id` }).as(

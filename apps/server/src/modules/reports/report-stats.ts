@@ -5,7 +5,7 @@ import { preparedFor, StatementShape } from '../../db/prepared-shapes.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { oneRow } from '../referrals/lists/referral-list-conditions.ts';
 import type { Caller } from '../tenancy/caller.ts';
-import { reportBox, reportsIn, type ReportBoxCondition } from './list-reports.ts';
+import { reportBox, type ReportBoxSource } from './list-reports.ts';
 
 /**
  * GET reports/stats/: the counters of the navigation's Reports items (section 2 Layout; section 3 Stats)
@@ -19,8 +19,8 @@ export async function reportStats(q: Queryable, caller: Caller): Promise<ReportS
   const outbox = reportBox(shape, caller, 'outbox', { filtered: false });
   // Each count is one nested fragment: drizzle writes a column at the top of a selected field without its
   // table, which the join would make ambiguous.
-  const counting = (box: ReportBoxCondition, ...conditions: SQL[]) =>
-    sql<number>`${sql`(select count(*) from ${reportsIn(box)}
+  const counting = (box: ReportBoxSource, ...conditions: SQL[]) =>
+    sql<number>`${sql`(select count(*) from ${box.from}
       where ${sql.join([box.where, ...conditions], sql` and `)})`}`;
   const sent = sql`${reports.status} <> 'DRFT'`;
   const counted = preparedFor(q, 'report_stats', shape, () =>

@@ -8,9 +8,8 @@ import {
 import { personName } from '@referrals/domain/people/person-name';
 import type { Transaction } from '../../db/database.ts';
 import { caseConferenceParticipants } from '../../db/schema/case-conferences.ts';
-import { notifications } from '../../db/schema/notifications.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
-import { notificationFacts } from '../notifications/create-notifications.ts';
+import { insertNotifications, notificationFacts } from '../notifications/create-notifications.ts';
 import { notificationEmail } from '../notifications/notification-mail.ts';
 import type { ReferralRow } from '../referrals/referral-queries.ts';
 import type { ConferenceRow } from './case-conference-access.ts';
@@ -63,7 +62,8 @@ export async function notifyCaseConference(
   const rule = CASE_CONFERENCE_NOTIFICATIONS[kind];
   const who = facts.actor ? personName(facts.actor) : null;
   const patient = facts.patient ? personName(facts.patient) : null;
-  await tx.insert(notifications).values(
+  await insertNotifications(
+    tx,
     told.map((row) => {
       const details: CaseConferenceNotificationDetails = {
         referral_id: referral.id,

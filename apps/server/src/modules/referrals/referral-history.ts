@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { boundColumns, preparedFor, StatementShape } from '../../db/prepared-shapes.ts';
 import { referralHistory } from '../../db/schema/referrals.ts';
 import type { Caller } from '../tenancy/caller.ts';
 
@@ -18,7 +19,9 @@ export async function recordReferralHistory(
     detail?: Record<string, unknown>;
   },
 ): Promise<void> {
-  await q.insert(referralHistory).values({
+  // Built once (prepared-shapes.ts), as the audit row's insert is: every write of a referral adds one.
+  const shape = new StatementShape();
+  const values = boundColumns(shape, {
     referral_id: entry.referralId,
     action: entry.action,
     from_status: entry.from,
@@ -27,4 +30,7 @@ export async function recordReferralHistory(
     establishment_id: entry.caller?.current?.establishment.id ?? null,
     detail: entry.detail ?? {},
   });
+  await preparedFor(q, 'referral_history_insert', shape, () =>
+    q.insert(referralHistory).values(values),
+  ).execute(shape.values);
 }

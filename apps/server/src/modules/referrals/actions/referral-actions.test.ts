@@ -189,6 +189,26 @@ describe('referral actions: what each one requires and changes', () => {
     expect((await rowOf(db(), referral.id)).triaged_at).toBeNull();
   });
 
+  it('answers each action with the referral as stored: its version, status and every changed field', async () => {
+    const referral = await insertReferral(db(), p, { status: 'DRFT', submitted_at: null });
+    const steps = [
+      [p.gp, 'POST', 'submit/', undefined],
+      [p.specialist, 'POST', 'view/', undefined],
+      [p.specialist, 'PUT', 'accept/', { waitlist_period: '3 months', triage_notes: 'Within 30 days.' }],
+      [p.specialist, 'PUT', 'schedule/', { appointment_date: APPOINTMENT, appointment_location: 'Room 2' }],
+      [p.gp, 'PATCH', 'recall/', { recall_reason: 'INFORMATION_TO_ADD' }],
+      [p.gp, 'POST', 'submit/', undefined],
+    ] as const;
+    let version = (await rowOf(db(), referral.id)).version;
+    for (const [who, method, path, body] of steps) {
+      const answer = await who.api(method, url(referral.id, path), body);
+      expect(answer.statusCode, `${path} ${answer.body}`).toBe(200);
+      const read = await who.api('GET', url(referral.id));
+      expect(answer.json(), path).toEqual(read.json());
+      expect(answer.json<{ version: number }>().version, path).toBe(++version);
+    }
+  });
+
   it('validate=true runs every check, reports the commit’s errors and changes nothing', async () => {
     const referral = await insertReferral(db(), p, { status: 'VWD' });
     const before = await referralSnapshot(db(), referral.id);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import serverNodeFlags from '../apps/server/node-flags.json' with { type: 'json' };
 import { queryRows, type Database, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 
 // What every bench shares: a database of its own on a PostgreSQL server, and the timing of concurrent
@@ -52,6 +53,39 @@ async function onServer(serverUrl: string, statement: string) {
 export async function settleAfterLoad(database: DatabaseHandle, tables: readonly string[]) {
   for (const table of tables) await database.db.execute(sql.raw(`vacuum analyze ${table}`));
   await database.db.execute(sql`checkpoint`);
+}
+
+/**
+ * What autovacuum would do to `tables` now, by the server's own autovacuum settings (this machine's
+ * PostgreSQL runs without it): VACUUM a table with more dead or newly inserted rows than its thresholds,
+ * ANALYZE one with more changed rows than its threshold. Returns what it did, for the bench to print.
+ */
+export async function autovacuumAsDue(
+  database: DatabaseHandle,
+  tables: readonly string[],
+): Promise<string[]> {
+  const due = await queryRows<{ name: string; vacuum: boolean; analyze: boolean }>(
+    database.db,
+    sql`select s.relname as name,
+        s.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::float
+            + current_setting('autovacuum_vacuum_scale_factor')::float * greatest(c.reltuples, 0)
+          or s.n_ins_since_vacuum > current_setting('autovacuum_vacuum_insert_threshold')::float
+            + current_setting('autovacuum_vacuum_insert_scale_factor')::float * greatest(c.reltuples, 0)
+          as vacuum,
+        s.n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::float
+            + current_setting('autovacuum_analyze_scale_factor')::float * greatest(c.reltuples, 0)
+          as analyze
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+      where s.relname in ${tables}`,
+  );
+  const done: string[] = [];
+  for (const table of due) {
+    const work = [table.vacuum ? 'vacuum' : '', table.analyze ? 'analyze' : ''].filter(Boolean).join(' ');
+    if (!work) continue;
+    await database.db.execute(sql.raw(`${work} ${table.name}`));
+    done.push(`${work} ${table.name}`);
+  }
+  return done;
 }
 
 /**
@@ -477,7 +511,7 @@ export async function serveOverHttp(
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--enable-source-maps', 'dist/main.js'], {
+  const child = spawn(process.execPath, [...profile, ...serverNodeFlags, 'dist/main.js'], {
     cwd: serverDir,
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],

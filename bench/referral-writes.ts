@@ -15,8 +15,11 @@
 // where writes wait seconds on locks, a case stops early rather than run for many minutes.
 //
 // The database is one in use, not the demo data alone: BENCH_BACKGROUND referrals (100,000) between other
-// establishments and their patients are loaded first, and the tables written are vacuumed and analysed
-// between rounds, as autovacuum would (this machine's PostgreSQL runs without it). On the demo data alone a
+// establishments and their patients are loaded first, and between rounds the tables written are vacuumed
+// and analysed when autovacuum would (its thresholds on this server; this machine's PostgreSQL runs without
+// it), which the bench prints. Each ANALYZE has every connection plan its statements again, so analysing
+// every table before every round (as the bench did until 2026-12-07) made the first 10 writes of every round
+// 45 to 75 ms and alone set a case's create p99, 4% of its creates. On the demo data alone a
 // session plans its statements, and PostgreSQL its foreign key checks, against a one-page referrals table:
 // sequential scans, kept for the session's life unless an ANALYZE comes, read 12,000 rows a lifecycle
 // once the bench has written 3,000 referrals (docs/ARCHITECTURE.md, Writes).
@@ -45,6 +48,7 @@ import {
   ROUNDS,
   serveOverHttp,
   settleAfterLoad,
+  autovacuumAsDue,
   summarise,
   textOf,
   timeRun,
@@ -110,7 +114,7 @@ async function benchReferralWrites(serverUrl: string) {
     const server = await serveOverHttp(app, benchUrl, serverEnv);
     const pool = new pg.Pool({ connectionString: benchUrl, max: clients });
     try {
-      await measure({ app, server, pool, parties, vacuum: () => settleAfterLoad(owner, WRITTEN_TABLES) });
+      await measure({ app, server, pool, parties, vacuum: () => autovacuumAsDue(owner, WRITTEN_TABLES) });
     } finally {
       await pool.end();
       await server.stop();
@@ -170,8 +174,8 @@ async function measure(bench: {
   server: CpuProbe & { address: string };
   pool: pg.Pool;
   parties: Parties;
-  /** Between rounds, what autovacuum would have done by then. */
-  vacuum: () => Promise<void>;
+  /** Between rounds, what autovacuum would have done by then; says what it did. */
+  vacuum: () => Promise<string[]>;
 }) {
   const { app, server, pool, parties, vacuum } = bench;
   const api = `${server.address}/api`;
@@ -252,8 +256,10 @@ async function measure(bench: {
   // The bare inserts and the cases take turns, so that all are measured across the same stretch of time.
   const perRound = Math.ceil(lifecyclesPerCase / ROUNDS);
   const insertRuns: Run[] = [];
+  const vacuumed: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    await vacuum();
+    const done = await vacuum();
+    if (done.length > 0) vacuumed.push(`before round ${round + 1}: ${done.join(', ')}`);
     await signInBoth();
     insertRuns.push(await timeRun(clients, perRound * WRITES.length, insert, {}));
     for (const c of cases) c.rounds.push(await runCase(c.patientOf, perRound, ROUND_LIMIT_SECONDS));
@@ -261,7 +267,8 @@ async function measure(bench: {
 
   const bare = summarise(insertRuns, {});
   console.log(`referral writes on PostgreSQL, ${clients} clients, ${perRound * ROUNDS} lifecycles a case in ${ROUNDS} rounds after ${warmUpSeconds.toFixed(0)} s of warm-up:
-  bare committed insert (a pool of ${clients}, one autocommit single-row insert each): p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.perSecond} inserts/s; CPU per insert ${bare.cpu.here} ms here, ${bare.cpu.machine} ms machine`);
+  bare committed insert (a pool of ${clients}, one autocommit single-row insert each): p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.perSecond} inserts/s; CPU per insert ${bare.cpu.here} ms here, ${bare.cpu.machine} ms machine
+  as autovacuum would have: ${vacuumed.join('; ') || 'nothing'}`);
   for (const c of cases) console.log(describeCase(c.title, perRound * ROUNDS, c.rounds, server));
 }
 

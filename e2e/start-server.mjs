@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
+import serverNodeFlags from '../apps/server/node-flags.json' with { type: 'json' };
 
 const env = { ...process.env };
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -18,6 +19,6 @@ if (serverUrl) {
   env.DATABASE_URL = url.toString();
 }
 const main = path.resolve(import.meta.dirname, '..', 'apps', 'server', 'dist', 'main.js');
-const server = spawn(process.execPath, ['--enable-source-maps', main], { stdio: 'inherit', env });
+const server = spawn(process.execPath, [...serverNodeFlags, main], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

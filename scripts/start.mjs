@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import serverNodeFlags from '../apps/server/node-flags.json' with { type: 'json' };
 
 const root = path.resolve(import.meta.dirname, '..');
 const at = (...p) => path.join(root, ...p);
@@ -60,7 +61,8 @@ const env = {
   INBOUND_SMTP_PORT: process.env.INBOUND_SMTP_PORT ?? '2525',
   CLINICAL_RECORD_SYSTEMS: process.env.CLINICAL_RECORD_SYSTEMS ?? 'sandbox=http://localhost:4000/fhir',
 };
-const server = spawn(process.execPath, ['--enable-source-maps', at('apps', 'server', 'dist', 'main.js')], {
+// The server's Node.js flags are those of every start of it (docs/deploy.md, Node.js flags).
+const server = spawn(process.execPath, [...serverNodeFlags, at('apps', 'server', 'dist', 'main.js')], {
   stdio: 'inherit',
   env,
 });

@@ -40,6 +40,7 @@ import { openRuntimeDatabase, runtimeRoleName } from '../apps/server/src/db/runt
 import { seedDemoData } from '../apps/server/src/db/seed/demo-seed.ts';
 import { SignInClient } from '../apps/server/test/sign-in-client.ts';
 import {
+  autovacuumAsDue,
   callApi,
   createBenchDatabase,
   dropBenchDatabase,
@@ -48,7 +49,6 @@ import {
   ROUNDS,
   serveOverHttp,
   settleAfterLoad,
-  autovacuumAsDue,
   summarise,
   textOf,
   timeRun,

@@ -61,7 +61,7 @@ const env = {
   INBOUND_SMTP_PORT: process.env.INBOUND_SMTP_PORT ?? '2525',
   CLINICAL_RECORD_SYSTEMS: process.env.CLINICAL_RECORD_SYSTEMS ?? 'sandbox=http://localhost:4000/fhir',
 };
-// The server's Node.js flags are those of every start of it (docs/deploy.md, Node.js flags).
+// The server's Node.js flags, the same wherever it starts (docs/deploy.md, Settings for a region).
 const server = spawn(process.execPath, [...serverNodeFlags, at('apps', 'server', 'dist', 'main.js')], {
   stdio: 'inherit',
   env,

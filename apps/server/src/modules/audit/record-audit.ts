@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
-import { boundColumns, preparedFor, StatementShape } from '../../db/prepared-shapes.ts';
+import { insertBuiltOnce } from '../../db/prepared-shapes.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import type { Caller, SystemCaller } from '../tenancy/caller.ts';
 
@@ -58,22 +58,20 @@ export function auditActorOf(
  * when the change it describes does.
  */
 export async function recordAudit(q: Queryable, actor: AuditActor, event: AuditEvent): Promise<void> {
-  // Built once (prepared-shapes.ts): every read and change of patient data writes one, and building the
-  // insert cost the server more CPU than PostgreSQL spent running it.
-  const shape = new StatementShape();
-  const values = boundColumns(shape, {
-    actor_id: actor.actorId,
-    actor_client_id: actor.clientId ?? null,
-    establishment_id: actor.establishmentId,
-    ip: actor.ip,
-    request_id: actor.requestId,
-    action: event.action,
-    resource_type: event.resourceType,
-    resource_id: event.resourceId ?? null,
-    patient_id: event.patientId ?? null,
-    outcome: event.outcome ?? 'success',
-    // Left out rather than bound as null, which the jsonb column would store as JSON's null.
-    detail: event.detail,
-  });
-  await preparedFor(q, 'audit_insert', shape, () => q.insert(auditLog).values(values)).execute(shape.values);
+  await insertBuiltOnce(q, auditLog, [
+    {
+      actor_id: actor.actorId,
+      actor_client_id: actor.clientId ?? null,
+      establishment_id: actor.establishmentId,
+      ip: actor.ip,
+      request_id: actor.requestId,
+      action: event.action,
+      resource_type: event.resourceType,
+      resource_id: event.resourceId ?? null,
+      patient_id: event.patientId ?? null,
+      outcome: event.outcome ?? 'success',
+      // Left out rather than bound as null, which the jsonb column would store as JSON's null.
+      detail: event.detail,
+    },
+  ]);
 }

@@ -7,9 +7,11 @@ import {
 } from '@referrals/domain/case-conferences/case-conference-texts';
 import { personName } from '@referrals/domain/people/person-name';
 import type { Transaction } from '../../db/database.ts';
+import { insertBuiltOnce } from '../../db/prepared-shapes.ts';
 import { caseConferenceParticipants } from '../../db/schema/case-conferences.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { queueMail } from '../mail/mail-delivery.ts';
-import { insertNotifications, notificationFacts } from '../notifications/create-notifications.ts';
+import { notificationFacts } from '../notifications/create-notifications.ts';
 import { notificationEmail } from '../notifications/notification-mail.ts';
 import type { ReferralRow } from '../referrals/referral-queries.ts';
 import type { ConferenceRow } from './case-conference-access.ts';
@@ -62,8 +64,9 @@ export async function notifyCaseConference(
   const rule = CASE_CONFERENCE_NOTIFICATIONS[kind];
   const who = facts.actor ? personName(facts.actor) : null;
   const patient = facts.patient ? personName(facts.patient) : null;
-  await insertNotifications(
+  await insertBuiltOnce(
     tx,
+    notifications,
     told.map((row) => {
       const details: CaseConferenceNotificationDetails = {
         referral_id: referral.id,

@@ -14,7 +14,7 @@ import { REPORT_STATUSES, type ReportStatus } from '@referrals/domain/reports/re
 import type { ReportAction } from '@referrals/domain/reports/report-lifecycle';
 import { personName } from '@referrals/domain/people/person-name';
 import { queryRows, type Transaction } from '../../db/database.ts';
-import { boundColumns, preparedFor, StatementShape } from '../../db/prepared-shapes.ts';
+import { insertBuiltOnce } from '../../db/prepared-shapes.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { employments, users } from '../../db/schema/people.ts';
 import type { referrals } from '../../db/schema/referrals.ts';
@@ -49,21 +49,6 @@ async function receiverRecipients(tx: Transaction, referral: ReferralRow): Promi
     .orderBy(employments.created_at, employments.id)
     .limit(MAX_SHARED_INBOX_RECIPIENTS);
   return rows.map((row) => row.id);
-}
-
-type NotificationInsert = typeof notifications.$inferInsert;
-
-/**
- * Inserts notifications in one statement, built once for each number of rows (prepared-shapes.ts): most
- * referral writes notify someone, and building the insert cost the server more CPU than running it.
- */
-export async function insertNotifications(tx: Transaction, rows: NotificationInsert[]): Promise<void> {
-  if (rows.length === 0) return;
-  const shape = new StatementShape();
-  const values = rows.map((row) => boundColumns(shape, row));
-  await preparedFor(tx, 'notifications_insert', shape, () => tx.insert(notifications).values(values)).execute(
-    shape.values,
-  );
 }
 
 type PersonNameColumns = { title: string | null; first_name: string; last_name: string };
@@ -241,8 +226,9 @@ async function notifyOtherSide(
     referral_id: referral.id,
     access: toReceiver ? 'receiver' : 'sender',
   };
-  await insertNotifications(
+  await insertBuiltOnce(
     tx,
+    notifications,
     recipients.map((recipient) => ({
       user_id: recipient.id,
       establishment_id: toReceiver ? referral.to_establishment_id : referral.from_establishment_id,
@@ -298,8 +284,9 @@ export async function notifyReminder(
     recipients: recipientIds,
   });
   const status = referral.status as ReferralStatus;
-  await insertNotifications(
+  await insertBuiltOnce(
     tx,
+    notifications,
     recipients.map((recipient) => ({
       user_id: recipient.id,
       establishment_id:

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { boundColumns, preparedFor, StatementShape } from '../../db/prepared-shapes.ts';
+import { insertBuiltOnce } from '../../db/prepared-shapes.ts';
 import { referralHistory } from '../../db/schema/referrals.ts';
 import type { Caller } from '../tenancy/caller.ts';
 
@@ -19,18 +19,15 @@ export async function recordReferralHistory(
     detail?: Record<string, unknown>;
   },
 ): Promise<void> {
-  // Built once (prepared-shapes.ts), as the audit row's insert is: every write of a referral adds one.
-  const shape = new StatementShape();
-  const values = boundColumns(shape, {
-    referral_id: entry.referralId,
-    action: entry.action,
-    from_status: entry.from,
-    to_status: entry.to,
-    actor_id: entry.caller?.userId ?? null,
-    establishment_id: entry.caller?.current?.establishment.id ?? null,
-    detail: entry.detail ?? {},
-  });
-  await preparedFor(q, 'referral_history_insert', shape, () =>
-    q.insert(referralHistory).values(values),
-  ).execute(shape.values);
+  await insertBuiltOnce(q, referralHistory, [
+    {
+      referral_id: entry.referralId,
+      action: entry.action,
+      from_status: entry.from,
+      to_status: entry.to,
+      actor_id: entry.caller?.userId ?? null,
+      establishment_id: entry.caller?.current?.establishment.id ?? null,
+      detail: entry.detail ?? {},
+    },
+  ]);
 }

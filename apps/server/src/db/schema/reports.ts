@@ -53,6 +53,11 @@ export const reports = pgTable(
     index('reports_inbox_idx')
       .on(t.recipient_establishment_id, t.status, t.submitted_at.desc(), t.id, t.referral_id)
       .where(sql`${t.status} <> 'DRFT'`),
+    // An inbox read from the reports alone, newest first whatever their status: its page is the index's
+    // first entries, and its total an index-only count (list-reports.ts, inboxOnReports).
+    index('reports_inbox_order_idx')
+      .on(t.recipient_establishment_id, t.submitted_at.desc(), t.id, t.status, t.referral_id)
+      .where(sql`${t.status} <> 'DRFT'`),
     index('reports_outbox_idx').on(
       t.author_establishment_id,
       t.status,

@@ -283,6 +283,44 @@ describe('clinical reports: written by the receiver, reviewed by the referrer (s
     expect(await seen(p.gp)).toEqual({ ids: [], count: 0, counted: 0 });
   });
 
+  it('pages shared outbox access its inbox newest first, each list with its own total', async () => {
+    const manager = await signedInPerson(t.app, t.database.db, {
+      at: p.practice.id,
+      employment: { permissions: ['add_referral', 'manage_referral'], has_shared_outbox_access: true },
+      user: { role: 'GP', first_name: 'Maria', last_name: 'Lowe' },
+    });
+    const others = [
+      await insertReferral(t.database.db, p, { status: 'SCHDL', referrer_id: p.gpColleague.user.id }),
+      await insertReferral(t.database.db, p, { status: 'SCHDL', referrer_id: p.gpColleague.user.id }),
+    ];
+    // Submitted on the 3rd, 1st and 2nd: the inbox shows them by submission, not by creation.
+    const [third, first, second] = [
+      await submittedReport(p.specialist, referralId),
+      await submittedReport(p.specialist, others[0]?.id ?? ''),
+      await submittedReport(p.specialist, others[1]?.id ?? ''),
+    ];
+    for (const [report, day] of [
+      [third, 3],
+      [first, 1],
+      [second, 2],
+    ] as const) {
+      await t.database.db
+        .update(reports)
+        .set({ submitted_at: new Date(`2026-03-0${day}T09:00:00Z`) })
+        .where(eq(reports.id, report.id));
+    }
+    await t.database.db.update(reports).set({ status: 'RVWD' }).where(eq(reports.id, second.id));
+    const listed = async (query: string) => {
+      const page = (await manager.api('GET', `/api/reports/?box=inbox&page_size=2&${query}`)).json<Page>();
+      return { ids: page.results.map((r) => r.id), count: page.count };
+    };
+
+    expect(await listed('page=1')).toEqual({ ids: [third.id, second.id], count: 3 });
+    expect(await listed('page=2')).toEqual({ ids: [first.id], count: 3 });
+    expect(await listed('list=new')).toEqual({ ids: [third.id, first.id], count: 2 });
+    expect(await listed('list=reviewed')).toEqual({ ids: [second.id], count: 1 });
+  });
+
   it('mails the referrer whose preference is on, with a link and no patient name', async () => {
     await t.database.db
       .update(users)

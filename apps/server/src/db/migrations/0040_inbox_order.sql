@@ -1,0 +1,1 @@
+CREATE INDEX "reports_inbox_order_idx" ON "reports" USING btree ("recipient_establishment_id","submitted_at" DESC NULLS LAST,"id","status","referral_id") WHERE "reports"."status" <> 'DRFT';

@@ -68,7 +68,9 @@ function inboxOnReports(shape: StatementShape, caller: Caller): SQL | undefined 
   );
 }
 
-/** What a box reads (`from`: the reports, alone or joined to their referrals) and its condition on it. */
+/**
+ * What a box reads (`from`: the reports, alone or `joined` to their referrals) and its condition on it.
+ */
 export type ReportBoxSource = { from: SQL; where: SQL; joined: boolean };
 
 /**
@@ -243,20 +245,24 @@ export async function listReports(
   // (referral-search-conditions.ts); read twice, the CTE is computed once. From the reports alone (an
   // unfiltered inbox that needs nothing of the referral, inboxOnReports) the page is the first entries of
   // reports_inbox_order_idx and the total an index-only count: read once, every page would sort all of the
-  // box's reports (0.35 to 0.4 ms against 0.15 to 0.17 for an inbox of 885, bench/report-lists.ts).
+  // box's reports (docs/reports.md, Speed: 0.57 to 0.77 ms so, 0.37 to 0.40 this way, for an inbox of 885).
   const matching = sql`select ${reports.id} as id, ${key} as k from ${box.from} where ${where}`;
   const matched = q.$with('matched', { id: sql<string>`id` }).as(matching);
-  const total = box.joined
-    ? sql`(select count(*) from matched)`
-    : sql`(select count(*) from ${box.from} where ${where})`;
-  const counting = box.joined ? [matched] : [];
+  const { counting, ordered, total } = box.joined
+    ? {
+        counting: [matched],
+        ordered: sql`select id, k from matched order by ${orderBy(sql`k`, sql`id`)}`,
+        total: sql`(select count(*) from matched)`,
+      }
+    : {
+        counting: [],
+        ordered: sql`${matching} order by ${orderBy(sql`${key}`, sql`${reports.id}`)}`,
+        total: sql`(select count(*) from ${box.from} where ${where})`,
+      };
   const listed = preparedFor(q, 'reports_list', shape, () => {
-    const page = q.$with('page', { id: sql<string>`id` }).as(
-      box.joined
-        ? sql`select id, k from matched
-            order by ${orderBy(sql`k`, sql`id`)} limit ${limitValue} offset ${offsetValue}`
-        : sql`${matching} order by ${orderBy(sql`${key}`, sql`${reports.id}`)} limit ${limitValue} offset ${offsetValue}`,
-    );
+    const page = q
+      .$with('page', { id: sql<string>`id` })
+      .as(sql`${ordered} limit ${limitValue} offset ${offsetValue}`);
     const logged = q.$with('logged', { one: sql<number>`1` }).as(
       sql`insert into ${auditLog} (actor_id, establishment_id, ip, request_id, action, resource_type,
           resource_id, patient_id, outcome, detail)
